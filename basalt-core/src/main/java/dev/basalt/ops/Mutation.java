@@ -1,0 +1,153 @@
+package dev.basalt.ops;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellType;
+import dev.basalt.cell.CellUtil;
+import dev.basalt.cell.KeyValue;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * A change to one row: the cells to write, grouped by family. Mutations are built like HBase's
+ * (fluent, changed in place until submitted); the engine copies what it keeps, so an operation can
+ * be reused once the call that took it returns. Not thread-safe while being built.
+ */
+public abstract class Mutation extends OperationWithAttributes implements Row {
+  protected final byte[] row;
+  protected long ts = KeyValue.LATEST_TIMESTAMP;
+  protected Durability durability = Durability.USE_DEFAULT;
+  protected final NavigableMap<byte[], List<Cell>> familyMap = new TreeMap<>(Bytes.COMPARATOR);
+
+  protected Mutation(byte[] row, long ts) {
+    this.row = checkRow(row);
+    this.ts = checkTimestamp(ts);
+  }
+
+  /**
+   * Checks a row key as every operation does.
+   *
+   * @throws IllegalArgumentException for a null, empty or over-long row
+   */
+  public static byte[] checkRow(byte[] row) {
+    if (row == null) {
+      throw new IllegalArgumentException("row key is null");
+    }
+    if (row.length == 0) {
+      throw new IllegalArgumentException("row key is empty");
+    }
+    if (row.length > KeyValue.MAX_ROW_LENGTH) {
+      throw new IllegalArgumentException(
+          "row key is "
+              + row.length
+              + " bytes, longer than the limit of "
+              + KeyValue.MAX_ROW_LENGTH);
+    }
+    return row;
+  }
+
+  static long checkTimestamp(long ts) {
+    if (ts < 0) {
+      throw new IllegalArgumentException("timestamp cannot be negative: " + ts);
+    }
+    return ts;
+  }
+
+  static byte[] checkFamily(byte[] family) {
+    if (family == null) {
+      throw new IllegalArgumentException("column family is null");
+    }
+    return family;
+  }
+
+  @Override
+  public byte[] getRow() {
+    return row;
+  }
+
+  /** The timestamp used for cells added without one. */
+  public long getTimestamp() {
+    return ts;
+  }
+
+  public Durability getDurability() {
+    return durability;
+  }
+
+  public Mutation setDurability(Durability d) {
+    this.durability = d;
+    return this;
+  }
+
+  /** Cells by family, families in byte order; cells in the order they were added. */
+  public NavigableMap<byte[], List<Cell>> getFamilyCellMap() {
+    return Collections.unmodifiableNavigableMap(familyMap);
+  }
+
+  public boolean isEmpty() {
+    return familyMap.isEmpty();
+  }
+
+  public int size() {
+    int n = 0;
+    for (List<Cell> cells : familyMap.values()) {
+      n += cells.size();
+    }
+    return n;
+  }
+
+  /** The cells of one column, in the order they were added. */
+  public List<Cell> get(byte[] family, byte[] qualifier) {
+    List<Cell> out = new ArrayList<>();
+    List<Cell> cells = familyMap.get(family);
+    if (cells != null) {
+      for (Cell c : cells) {
+        if (CellUtil.matchingQualifier(c, qualifier)) {
+          out.add(c);
+        }
+      }
+    }
+    return out;
+  }
+
+  protected void addCell(byte[] family, Cell cell) {
+    familyMap.computeIfAbsent(family, f -> new ArrayList<>()).add(cell);
+  }
+
+  protected KeyValue newCell(
+      byte[] family, byte[] qualifier, long timestamp, CellType type, byte[] value) {
+    checkFamily(family);
+    checkTimestamp(timestamp);
+    return KeyValue.of(
+        row, family, qualifier == null ? Bytes.EMPTY : qualifier, timestamp, type, value);
+  }
+
+  /** Adds a cell built elsewhere; it must belong to this row. */
+  protected void addChecked(Cell cell) {
+    if (!CellUtil.matchingRow(cell, row)) {
+      throw new IllegalArgumentException(
+          "cell row "
+              + Bytes.toStringBinary(CellUtil.cloneRow(cell))
+              + " does not match the mutation's row "
+              + Bytes.toStringBinary(row));
+    }
+    checkTimestamp(cell.getTimestamp());
+    addCell(CellUtil.cloneFamily(cell), KeyValue.copyOf(cell));
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb =
+        new StringBuilder(getClass().getSimpleName())
+            .append("{row=")
+            .append(Bytes.toStringBinary(row));
+    for (Map.Entry<byte[], List<Cell>> e : familyMap.entrySet()) {
+      sb.append(", ").append(e.getValue());
+    }
+    return sb.append('}').toString();
+  }
+}

@@ -1,0 +1,6 @@
+package dev.basalt.ops;
+
+/** Anything addressed to one row: mutations and gets. */
+public interface Row {
+  byte[] getRow();
+}

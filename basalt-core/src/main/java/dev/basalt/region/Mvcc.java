@@ -1,0 +1,93 @@
+package dev.basalt.region;
+
+import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
+
+/**
+ * Multi-version concurrency control for one region. Each row mutation takes a range of new sequence
+ * ids with {@link #begin}; it becomes visible when it {@link #complete}s and every range begun
+ * before it has completed too, so readers (who read at {@link #readPoint()}) see commits in order
+ * and never see half of one. The sequence id is also the WAL's: one number per edit.
+ *
+ * <p>Thread-safe.
+ */
+final class Mvcc {
+  /** A range of sequence ids handed to one mutation. */
+  static final class WriteEntry {
+    final long first;
+    final long last;
+    private boolean completed;
+
+    WriteEntry(long first, long last) {
+      this.first = first;
+      this.last = last;
+    }
+  }
+
+  private final Object lock = new Object();
+  private final ArrayDeque<WriteEntry> inFlight = new ArrayDeque<>();
+  private long writePoint;
+  private volatile long readPoint;
+
+  /**
+   * @param startSeq the highest sequence id already used (e.g. recovered from the WAL)
+   */
+  Mvcc(long startSeq) {
+    this.writePoint = startSeq;
+    this.readPoint = startSeq;
+  }
+
+  /** Reserves {@code count} consecutive sequence ids. */
+  WriteEntry begin(int count) {
+    synchronized (lock) {
+      WriteEntry e = new WriteEntry(writePoint + 1, writePoint + count);
+      writePoint += count;
+      inFlight.add(e);
+      return e;
+    }
+  }
+
+  /** Marks the entry done and advances the read point over every completed prefix. */
+  void complete(WriteEntry e) {
+    synchronized (lock) {
+      e.completed = true;
+      boolean advanced = false;
+      while (!inFlight.isEmpty() && inFlight.peekFirst().completed) {
+        readPoint = inFlight.pollFirst().last;
+        advanced = true;
+      }
+      if (advanced) {
+        lock.notifyAll();
+      }
+    }
+  }
+
+  /** Waits until the entry is visible to new readers. */
+  void await(WriteEntry e) throws InterruptedIOException {
+    synchronized (lock) {
+      while (readPoint < e.last) {
+        try {
+          lock.wait();
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          InterruptedIOException iioe =
+              new InterruptedIOException("interrupted waiting for sequence id " + e.last);
+          iioe.initCause(ie);
+          throw iioe;
+        }
+      }
+    }
+  }
+
+  /** The highest sequence id a new reader sees. */
+  long readPoint() {
+    return readPoint;
+  }
+
+  /** The highest sequence id handed out. */
+  long writePoint() {
+    synchronized (lock) {
+      return writePoint;
+    }
+  }
+}

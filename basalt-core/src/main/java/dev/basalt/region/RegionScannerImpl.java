@@ -1,0 +1,272 @@
+package dev.basalt.region;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellUtil;
+import dev.basalt.filter.Filter;
+import dev.basalt.ops.Result;
+import dev.basalt.ops.Scan;
+import dev.basalt.scan.QueryMatcher;
+import dev.basalt.scan.ScanPolicy;
+import dev.basalt.scan.StoreScanner;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.util.BasaltIOException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Walks a region's rows for one scan: picks the next row among the stores (lowest forwards, highest
+ * reversed), applies the row bounds and the row-level filter steps, and gathers the row's cells
+ * from each store in family order, slicing wide rows when the scan has a batch size. Not
+ * thread-safe.
+ */
+final class RegionScannerImpl implements RegionScanner {
+  private final List<StoreScanner> stores = new ArrayList<>();
+  private final Filter filter;
+  private final long readPoint;
+  private final boolean reversed;
+  private final byte[] stopRow;
+  private final boolean includeStopRow;
+  private final byte[] regionStart;
+  private final byte[] regionEnd;
+  private final int limit;
+  private final int batch;
+
+  private byte[] currentRow;
+  private int storeIndex;
+  private boolean rowCounted;
+  private int rowsReturned;
+  private boolean done;
+
+  RegionScannerImpl(Region region, Scan scan, long readPoint) throws IOException {
+    this.readPoint = readPoint;
+    this.reversed = scan.isReversed();
+    this.filter = scan.getFilter();
+    this.limit = scan.getLimit();
+    this.batch = scan.getBatch();
+    this.stopRow = scan.getStopRow();
+    this.includeStopRow = scan.includeStopRow();
+    RegionInfo info = region.getRegionInfo();
+    this.regionStart = info.getStartKey();
+    this.regionEnd = info.getEndKey();
+    if (filter != null) {
+      filter.setReversed(reversed);
+      if (batch > 0 && filter.hasFilterRow()) {
+        throw new BasaltIOException(
+            "a scan with a batch size cannot use a filter that filters whole rows ("
+                + filter.getClass().getSimpleName()
+                + ")",
+            "org.apache.hadoop.hbase.filter.IncompatibleFilterException",
+            true);
+      }
+    }
+    byte[] start = scan.getStartRow();
+    boolean includeStart = scan.includeStartRow();
+    if (!reversed && Bytes.compareTo(start, regionStart) < 0) {
+      start = regionStart;
+      includeStart = true;
+    }
+    if (reversed
+        && regionEnd.length > 0
+        && (start.length == 0 || Bytes.compareTo(start, regionEnd) >= 0)) {
+      start = regionEnd;
+      includeStart = false;
+    }
+    long now = region.services().clock().currentTimeMillis();
+    try {
+      for (Store store : region.storesFor(scan)) {
+        ScanPolicy policy =
+            ScanPolicy.forRead(
+                store.family(), scan, scan.getFamilyMap().get(store.familyName()), now);
+        stores.add(
+            new StoreScanner(
+                store.scanners(readPoint),
+                new QueryMatcher(policy, filter),
+                start,
+                includeStart,
+                reversed,
+                scan.getMaxResultsPerColumnFamily(),
+                scan.getRowOffsetPerColumnFamily()));
+      }
+    } catch (IOException | RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  @Override
+  public long getMvccReadPoint() {
+    return readPoint;
+  }
+
+  @Override
+  public Result next() throws IOException {
+    List<Cell> out = new ArrayList<>();
+    int maxCells = batch > 0 ? batch : Integer.MAX_VALUE;
+    while (!done) {
+      if (currentRow == null && !startNextRow()) {
+        break;
+      }
+      boolean rowFinished = collect(out, maxCells);
+      if (!rowFinished) {
+        return emit(out, true);
+      }
+      currentRow = null;
+      if (filter != null && filter.hasFilterRow()) {
+        filter.filterRowCells(out);
+        if (filter.filterRow()) {
+          out.clear();
+        }
+      }
+      if (!out.isEmpty()) {
+        return emit(out, false);
+      }
+      if (anyStoreDone()) {
+        done = true;
+      }
+    }
+    return null;
+  }
+
+  private Result emit(List<Cell> cells, boolean partial) {
+    if (!rowCounted) {
+      rowCounted = true;
+      rowsReturned++;
+    }
+    return Result.create(cells, partial);
+  }
+
+  /** Finds the next row, applies bounds, limit and row-key filtering; false at the end. */
+  private boolean startNextRow() throws IOException {
+    while (true) {
+      if (limit > 0 && rowsReturned >= limit) {
+        done = true;
+        return false;
+      }
+      if (anyStoreDone() || (filter != null && filter.filterAllRemaining())) {
+        done = true;
+        return false;
+      }
+      Cell first = nextRowCell();
+      if (first == null || pastStop(first)) {
+        done = true;
+        return false;
+      }
+      if (filter != null) {
+        filter.reset();
+        if (filter.filterRowKey(first)) {
+          for (StoreScanner s : stores) {
+            Cell p = s.peek();
+            if (p != null && CellUtil.matchingRows(p, first)) {
+              s.skipRow(p);
+            }
+          }
+          continue;
+        }
+      }
+      currentRow = CellUtil.cloneRow(first);
+      storeIndex = 0;
+      rowCounted = false;
+      return true;
+    }
+  }
+
+  /** Gathers the current row's cells store by store; false when stopped at the cell limit. */
+  private boolean collect(List<Cell> out, int maxCells) throws IOException {
+    for (; storeIndex < stores.size(); storeIndex++) {
+      StoreScanner s = stores.get(storeIndex);
+      Cell p = s.peek();
+      if (p == null || !CellUtil.matchingRow(p, currentRow)) {
+        continue;
+      }
+      if (!s.nextInRow(out, maxCells)) {
+        return false;
+      }
+      if (out.size() >= maxCells && moreOfRowAfter(storeIndex)) {
+        storeIndex++;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean moreOfRowAfter(int index) {
+    for (int i = index + 1; i < stores.size(); i++) {
+      Cell p = stores.get(i).peek();
+      if (p != null && CellUtil.matchingRow(p, currentRow)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean anyStoreDone() {
+    for (StoreScanner s : stores) {
+      if (s.isScanDone()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The first cell of the next row in scan order, or null. */
+  private Cell nextRowCell() {
+    Cell best = null;
+    for (StoreScanner s : stores) {
+      Cell p = s.peek();
+      if (p == null) {
+        continue;
+      }
+      if (best == null) {
+        best = p;
+        continue;
+      }
+      int c =
+          Bytes.compareTo(
+              p.getRowArray(),
+              p.getRowOffset(),
+              p.getRowLength(),
+              best.getRowArray(),
+              best.getRowOffset(),
+              best.getRowLength());
+      if (reversed ? c > 0 : c < 0) {
+        best = p;
+      }
+    }
+    return best;
+  }
+
+  private boolean pastStop(Cell c) {
+    if (!reversed) {
+      if (regionEnd.length > 0 && compareRow(c, regionEnd) >= 0) {
+        return true;
+      }
+      if (stopRow.length == 0) {
+        return false;
+      }
+      int cmp = compareRow(c, stopRow);
+      return includeStopRow ? cmp > 0 : cmp >= 0;
+    }
+    if (compareRow(c, regionStart) < 0) {
+      return true;
+    }
+    if (stopRow.length == 0) {
+      return false;
+    }
+    int cmp = compareRow(c, stopRow);
+    return includeStopRow ? cmp < 0 : cmp <= 0;
+  }
+
+  private static int compareRow(Cell c, byte[] row) {
+    return Bytes.compareTo(c.getRowArray(), c.getRowOffset(), c.getRowLength(), row, 0, row.length);
+  }
+
+  @Override
+  public void close() {
+    for (StoreScanner s : stores) {
+      s.close();
+    }
+    done = true;
+  }
+}

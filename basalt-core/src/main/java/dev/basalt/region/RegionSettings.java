@@ -1,0 +1,32 @@
+package dev.basalt.region;
+
+import dev.basalt.util.config.ConfigKey;
+import dev.basalt.util.config.ConfigKeySet;
+import java.util.List;
+
+/** Settings of the region layer. */
+public final class RegionSettings implements ConfigKeySet {
+  public static final ConfigKey<Long> ROW_LOCK_WAIT =
+      ConfigKey.ofLong(
+          "hbase.rowlock.wait.duration",
+          30_000L,
+          "ms",
+          "How long a write waits for a row lock held by another writer before failing.");
+
+  public static final ConfigKey<Long> MAX_CELL_SIZE =
+      ConfigKey.ofLong(
+          "hbase.server.keyvalue.maxsize",
+          10L * 1024 * 1024,
+          "bytes",
+          "Largest cell (key and value) a write may carry; 0 or less means no limit.");
+
+  @Override
+  public String section() {
+    return "Region";
+  }
+
+  @Override
+  public List<ConfigKey<?>> keys() {
+    return List.of(ROW_LOCK_WAIT, MAX_CELL_SIZE);
+  }
+}

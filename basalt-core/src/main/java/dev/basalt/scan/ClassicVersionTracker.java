@@ -1,0 +1,115 @@
+package dev.basalt.scan;
+
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellType;
+
+/**
+ * HBase's rules (NEW_VERSION_BEHAVIOR=false), as its ScanDeleteTracker and column trackers apply
+ * them: markers mask by timestamp alone, whatever was committed first; versions are counted after
+ * deletes and the time range. See docs/SEMANTICS.md section 5.
+ */
+final class ClassicVersionTracker implements VersionTracker {
+  private final ScanPolicy policy;
+  private final int limit;
+
+  private boolean hasFamilyStamp;
+  private long familyStamp;
+  private final LongList familyVersionStamps = new LongList();
+
+  private boolean hasColumnDelete;
+  private long columnDeleteTs;
+  private boolean hasVersionDelete;
+  private long versionDeleteTs;
+  private boolean hasLastPut;
+  private long lastPutTs;
+  private int count;
+
+  /**
+   * @param limit versions to let through per column (the family's limit when a filter will choose
+   *     among them, else the read's)
+   */
+  ClassicVersionTracker(ScanPolicy policy, int limit) {
+    this.policy = policy;
+    this.limit = limit;
+  }
+
+  @Override
+  public void startRow() {
+    hasFamilyStamp = false;
+    familyVersionStamps.clear();
+    startColumn();
+  }
+
+  private void startColumn() {
+    hasColumnDelete = false;
+    hasVersionDelete = false;
+    hasLastPut = false;
+    count = 0;
+  }
+
+  @Override
+  public void addMarker(Cell m, boolean newColumn) {
+    if (newColumn) {
+      startColumn();
+    }
+    long ts = m.getTimestamp();
+    if (!policy.isMarkerEffective(ts)) {
+      return;
+    }
+    byte type = m.getTypeByte();
+    if (type == CellType.DELETE_FAMILY.code()) {
+      if (!hasFamilyStamp || ts > familyStamp) {
+        hasFamilyStamp = true;
+        familyStamp = ts;
+      }
+    } else if (type == CellType.DELETE_FAMILY_VERSION.code()) {
+      familyVersionStamps.add(ts);
+    } else if (type == CellType.DELETE_COLUMN.code()) {
+      if (!hasColumnDelete || ts > columnDeleteTs) {
+        hasColumnDelete = true;
+        columnDeleteTs = ts;
+      }
+    } else {
+      // Version markers arrive just before the puts of their timestamp: keep the latest one.
+      hasVersionDelete = true;
+      versionDeleteTs = ts;
+    }
+  }
+
+  @Override
+  public MatchCode checkPut(Cell put, boolean newColumn) {
+    if (newColumn) {
+      startColumn();
+    }
+    long ts = put.getTimestamp();
+    if (hasLastPut && ts == lastPutTs) {
+      return MatchCode.SKIP; // an older write of the version just decided
+    }
+    hasLastPut = true;
+    lastPutTs = ts;
+    if (policy.minVersions == 0 && policy.isExpired(ts)) {
+      return MatchCode.SEEK_NEXT_COL;
+    }
+    if ((hasFamilyStamp && ts <= familyStamp) || (hasColumnDelete && ts <= columnDeleteTs)) {
+      return MatchCode.SEEK_NEXT_COL; // every older version is deleted too
+    }
+    if ((hasVersionDelete && versionDeleteTs == ts) || familyVersionStamps.contains(ts)) {
+      return MatchCode.SKIP;
+    }
+    int trc = policy.timeRange.compare(ts);
+    if (trc > 0) {
+      return MatchCode.SKIP;
+    }
+    if (trc < 0) {
+      return MatchCode.SEEK_NEXT_COL;
+    }
+    count++;
+    if (count > limit) {
+      return MatchCode.SEEK_NEXT_COL;
+    }
+    if (count <= policy.minVersions || !policy.isExpired(ts)) {
+      return count == limit ? MatchCode.INCLUDE_AND_SEEK_NEXT_COL : MatchCode.INCLUDE;
+    }
+    return MatchCode.SEEK_NEXT_COL;
+  }
+}

@@ -1,0 +1,157 @@
+package dev.basalt.scan;
+
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellComparator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * Merges several scanners into one sorted stream. The scanner holding the smallest cell is kept out
+ * of the priority queue as {@code current}, so a run of cells from one source costs one comparison
+ * each rather than a queue operation. Seeks move only the scanners that are behind the key. Not
+ * thread-safe.
+ */
+public class KeyValueHeap implements KeyValueScanner {
+  protected final CellComparator comparator;
+  protected final PriorityQueue<KeyValueScanner> heap;
+  protected final Comparator<KeyValueScanner> scannerOrder;
+  protected KeyValueScanner current;
+  private final List<KeyValueScanner> exhausted = new ArrayList<>();
+
+  public KeyValueHeap(List<? extends KeyValueScanner> scanners, CellComparator comparator) {
+    this.comparator = comparator;
+    this.scannerOrder =
+        (a, b) -> {
+          int c = comparator.compare(a.peek(), b.peek());
+          return c != 0 ? c : Long.compare(b.getScannerOrder(), a.getScannerOrder());
+        };
+    this.heap = new PriorityQueue<>(Math.max(1, scanners.size()), scannerOrder);
+    for (KeyValueScanner s : scanners) {
+      if (s.peek() != null) {
+        heap.add(s);
+      } else {
+        retire(s);
+      }
+    }
+    current = heap.poll();
+  }
+
+  protected void retire(KeyValueScanner s) {
+    exhausted.add(s);
+  }
+
+  @Override
+  public Cell peek() {
+    return current == null ? null : current.peek();
+  }
+
+  @Override
+  public Cell next() throws IOException {
+    if (current == null) {
+      return null;
+    }
+    Cell out = current.next();
+    Cell nextOfCurrent = current.peek();
+    if (nextOfCurrent == null) {
+      retire(current);
+      current = heap.poll();
+    } else {
+      KeyValueScanner top = heap.peek();
+      if (top != null && scannerOrder.compare(current, top) > 0) {
+        heap.add(current);
+        current = heap.poll();
+      }
+    }
+    return out;
+  }
+
+  /** Takes every scanner out of the heap, exhausted ones included, for an absolute seek. */
+  protected List<KeyValueScanner> drainAll() {
+    List<KeyValueScanner> all = new ArrayList<>(heap);
+    if (current != null) {
+      all.add(current);
+    }
+    all.addAll(exhausted);
+    exhausted.clear();
+    heap.clear();
+    current = null;
+    return all;
+  }
+
+  @Override
+  public boolean seek(Cell key) throws IOException {
+    // A seek may move backwards, so every scanner seeks, exhausted ones too.
+    for (KeyValueScanner s : drainAll()) {
+      if (s.seek(key)) {
+        heap.add(s);
+      } else {
+        retire(s);
+      }
+    }
+    current = heap.poll();
+    return current != null;
+  }
+
+  @Override
+  public boolean reseek(Cell key) throws IOException {
+    if (current == null) {
+      return false;
+    }
+    heap.add(current);
+    current = null;
+    KeyValueScanner s;
+    while ((s = heap.poll()) != null) {
+      if (comparator.compare(key, s.peek()) <= 0) {
+        // This scanner, and so every other one, is already at or past the key.
+        heap.add(s);
+        break;
+      }
+      if (s.reseek(key)) {
+        heap.add(s);
+      } else {
+        retire(s);
+      }
+    }
+    current = heap.poll();
+    return current != null;
+  }
+
+  @Override
+  public boolean seekToPreviousRow(Cell key) throws IOException {
+    throw new UnsupportedOperationException("a forward heap cannot seek backwards");
+  }
+
+  @Override
+  public boolean backwardSeek(Cell key) throws IOException {
+    throw new UnsupportedOperationException("a forward heap cannot seek backwards");
+  }
+
+  @Override
+  public boolean seekToLastRow() throws IOException {
+    throw new UnsupportedOperationException("a forward heap cannot seek backwards");
+  }
+
+  @Override
+  public long getScannerOrder() {
+    return 0;
+  }
+
+  @Override
+  public void close() {
+    if (current != null) {
+      current.close();
+      current = null;
+    }
+    for (KeyValueScanner s : heap) {
+      s.close();
+    }
+    heap.clear();
+    for (KeyValueScanner s : exhausted) {
+      s.close();
+    }
+    exhausted.clear();
+  }
+}

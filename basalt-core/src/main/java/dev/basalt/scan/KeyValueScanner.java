@@ -1,0 +1,53 @@
+package dev.basalt.scan;
+
+import dev.basalt.cell.Cell;
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * A positioned cursor over sorted cells: one memstore segment, one store file, or a merge of
+ * several. Forward scans use {@link #seek}, {@link #reseek} and {@link #next}; reversed scans walk
+ * each row forwards and move between rows with {@link #seekToPreviousRow}, {@link #backwardSeek}
+ * and {@link #seekToLastRow}. Cells are returned in {@link dev.basalt.cell.CellComparator} order.
+ * Not thread-safe: one scanner serves one reader.
+ */
+public interface KeyValueScanner extends Closeable {
+
+  /** The current cell without moving, or null when exhausted. */
+  Cell peek();
+
+  /** Returns the current cell and moves to the next one; null when exhausted. */
+  Cell next() throws IOException;
+
+  /** Positions at the first cell at or after {@code key}; false when there is none. */
+  boolean seek(Cell key) throws IOException;
+
+  /**
+   * Like {@link #seek} but only forwards from the current position ({@code key} must not sort
+   * before the current cell), which lets implementations avoid work.
+   */
+  boolean reseek(Cell key) throws IOException;
+
+  /**
+   * Positions at the first cell of the last row that sorts before {@code key}'s row; false when
+   * there is no such row.
+   */
+  boolean seekToPreviousRow(Cell key) throws IOException;
+
+  /**
+   * Positions at the first cell at or after {@code key} within {@code key}'s row, or, when that row
+   * has none, at the first cell of the previous row.
+   */
+  boolean backwardSeek(Cell key) throws IOException;
+
+  /** Positions at the first cell of the last row. */
+  boolean seekToLastRow() throws IOException;
+
+  /**
+   * Orders scanners holding equal cells: higher means newer data. Memstores are newer than files.
+   */
+  long getScannerOrder();
+
+  @Override
+  void close();
+}

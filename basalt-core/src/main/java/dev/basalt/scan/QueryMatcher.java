@@ -1,0 +1,191 @@
+package dev.basalt.scan;
+
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellType;
+import dev.basalt.cell.CellUtil;
+import dev.basalt.cell.KeyValue;
+import dev.basalt.filter.Filter;
+import java.io.IOException;
+
+/**
+ * Decides, cell by cell within one row of one family, what a read returns and where the scanner
+ * should move: the column selection, the family's version and delete rules (through a {@link
+ * VersionTracker}), and the filter, merged the way HBase merges them.
+ *
+ * <p>Family delete markers share the empty qualifier with the empty-qualifier column and sort among
+ * its cells by timestamp. Seeking out of that column could therefore skip markers that mask other
+ * columns, so there a seek is turned into a plain step.
+ *
+ * <p>Not thread-safe; one per store scanner.
+ */
+public final class QueryMatcher {
+  private final ScanPolicy policy;
+  private final Filter filter;
+  private final ColumnSelection columns;
+  private final VersionTracker tracker;
+  private final RawVersionTracker rawTracker;
+  private final int versionsAfterFilter;
+
+  private Cell currentRow;
+  private Cell previous;
+  private Cell filterColumn;
+  private int filterCount;
+
+  public QueryMatcher(ScanPolicy policy, Filter filter) {
+    this.policy = policy;
+    this.filter = filter;
+    this.columns = policy.columns == null ? null : new ColumnSelection(policy.columns);
+    // With a filter, versions are limited again after it has chosen (as in HBase).
+    if (policy.raw) {
+      this.rawTracker =
+          new RawVersionTracker(
+              policy, filter != null ? Integer.MAX_VALUE : policy.resultMaxVersions);
+      this.tracker = null;
+    } else {
+      int limit = filter != null ? policy.familyMaxVersions : policy.resultMaxVersions;
+      this.tracker =
+          policy.deterministic
+              ? new DeterministicVersionTracker(policy, limit)
+              : new ClassicVersionTracker(policy, limit);
+      this.rawTracker = null;
+    }
+    this.versionsAfterFilter = policy.resultMaxVersions;
+  }
+
+  public Filter getFilter() {
+    return filter;
+  }
+
+  /** Prepares for the row of {@code first}. */
+  public void startRow(Cell first) {
+    currentRow = first;
+    previous = null;
+    filterColumn = null;
+    filterCount = 0;
+    if (tracker != null) {
+      tracker.startRow();
+    }
+    if (columns != null) {
+      columns.reset();
+    }
+  }
+
+  public MatchCode match(Cell c) throws IOException {
+    if (filter != null && filter.filterAllRemaining()) {
+      return MatchCode.DONE_SCAN;
+    }
+    if (currentRow == null || !CellUtil.matchingRows(currentRow, c)) {
+      return MatchCode.DONE;
+    }
+    boolean newColumn = previous == null || !CellUtil.matchingQualifiers(previous, c);
+    previous = c;
+    boolean requested = columns == null || columns.isRequested(c);
+    MatchCode code;
+    if (policy.raw) {
+      if (!requested) {
+        return skipColumn(c);
+      }
+      code = rawTracker.check(c, newColumn);
+    } else if (c.isDelete()) {
+      byte type = c.getTypeByte();
+      boolean familyMarker =
+          type == CellType.DELETE_FAMILY.code() || type == CellType.DELETE_FAMILY_VERSION.code();
+      if (familyMarker || requested) {
+        tracker.addMarker(c, newColumn);
+        return MatchCode.SKIP;
+      }
+      return skipColumn(c);
+    } else {
+      if (!requested) {
+        return skipColumn(c);
+      }
+      code = tracker.checkPut(c, newColumn);
+    }
+    code = adjustSeek(c, code);
+    if (filter != null && code.isInclude()) {
+      code = adjustSeek(c, mergeFilterResponse(c, code, filter.filterCell(c)));
+    }
+    return code;
+  }
+
+  /** The move past an unrequested column. */
+  private MatchCode skipColumn(Cell c) {
+    return adjustSeek(c, MatchCode.SEEK_NEXT_COL);
+  }
+
+  /**
+   * Column seeks become row seeks when no requested column is left, and plain steps inside the
+   * empty-qualifier column (where family markers live).
+   */
+  private MatchCode adjustSeek(Cell c, MatchCode code) {
+    if (code != MatchCode.SEEK_NEXT_COL && code != MatchCode.INCLUDE_AND_SEEK_NEXT_COL) {
+      return code;
+    }
+    boolean include = code == MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
+    if (columns != null && columns.nextAfter(c) == null) {
+      return include ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW : MatchCode.SEEK_NEXT_ROW;
+    }
+    if (c.getQualifierLength() == 0) {
+      return include ? MatchCode.INCLUDE : MatchCode.SKIP;
+    }
+    return code;
+  }
+
+  private MatchCode mergeFilterResponse(Cell c, MatchCode code, Filter.ReturnCode response) {
+    switch (response) {
+      case SKIP:
+        if (code == MatchCode.INCLUDE) {
+          return MatchCode.SKIP;
+        }
+        return code == MatchCode.INCLUDE_AND_SEEK_NEXT_COL
+            ? MatchCode.SEEK_NEXT_COL
+            : MatchCode.SEEK_NEXT_ROW;
+      case NEXT_COL:
+        return code == MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
+            ? MatchCode.SEEK_NEXT_ROW
+            : MatchCode.SEEK_NEXT_COL;
+      case NEXT_ROW:
+        return MatchCode.SEEK_NEXT_ROW;
+      case SEEK_NEXT_USING_HINT:
+        return MatchCode.SEEK_NEXT_USING_HINT;
+      case INCLUDE:
+        break;
+      case INCLUDE_AND_NEXT_COL:
+        if (code == MatchCode.INCLUDE) {
+          code = MatchCode.INCLUDE_AND_SEEK_NEXT_COL;
+        }
+        break;
+      case INCLUDE_AND_SEEK_NEXT_ROW:
+        code = MatchCode.INCLUDE_AND_SEEK_NEXT_ROW;
+        break;
+      default:
+        throw new IllegalStateException("unknown filter return code " + response);
+    }
+    if (code != MatchCode.INCLUDE) {
+      return code;
+    }
+    // The filter may have rejected versions: count the ones it let through.
+    if (filterColumn == null || !CellUtil.matchingQualifiers(c, filterColumn)) {
+      filterColumn = c;
+      filterCount = 0;
+    }
+    filterCount++;
+    return filterCount > versionsAfterFilter ? MatchCode.SEEK_NEXT_COL : MatchCode.INCLUDE;
+  }
+
+  /** Where to seek to leave the column of {@code c}. */
+  public Cell keyForNextColumn(Cell c) {
+    if (columns != null) {
+      byte[] next = columns.nextAfter(c);
+      if (next != null) {
+        return KeyValue.firstOnColumn(CellUtil.cloneRow(c), CellUtil.cloneFamily(c), next);
+      }
+    }
+    return KeyValue.lastOnColumn(c);
+  }
+
+  /** The filter's seek hint for {@code c}, or null. */
+  public Cell nextKeyHint(Cell c) throws IOException {
+    return filter == null ? null : filter.getNextCellHint(c);
+  }
+}

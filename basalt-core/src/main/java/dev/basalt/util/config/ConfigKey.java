@@ -1,0 +1,147 @@
+package dev.basalt.util.config;
+
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * One declared setting: its key, type, default, unit and a one-line description. Keys are declared
+ * as constants in a {@link ConfigKeySet}; code reads them only through {@link Config#get}. Keys use
+ * HBase's names where the meaning is the same.
+ *
+ * @param <T> the value type
+ */
+public final class ConfigKey<T> {
+  private final String key;
+  private final Class<T> type;
+  private final T defaultValue;
+  private final String unit;
+  private final String doc;
+  private final Function<String, T> parser;
+
+  private ConfigKey(
+      String key,
+      Class<T> type,
+      T defaultValue,
+      String unit,
+      String doc,
+      Function<String, T> parser) {
+    this.key = Objects.requireNonNull(key);
+    this.type = type;
+    this.defaultValue = defaultValue;
+    this.unit = unit;
+    this.doc = Objects.requireNonNull(doc);
+    this.parser = parser;
+  }
+
+  public static ConfigKey<Boolean> ofBoolean(String key, boolean def, String doc) {
+    return new ConfigKey<>(key, Boolean.class, def, "", doc, ConfigKey::parseBoolean);
+  }
+
+  public static ConfigKey<Integer> ofInt(String key, int def, String unit, String doc) {
+    return new ConfigKey<>(key, Integer.class, def, unit, doc, s -> Math.toIntExact(parseLong(s)));
+  }
+
+  /** A long; byte sizes accept k/m/g suffixes and durations ms/s/m/h/d suffixes. */
+  public static ConfigKey<Long> ofLong(String key, long def, String unit, String doc) {
+    Function<String, Long> p =
+        unit.equals("ms") ? ConfigKey::parseDurationMillis : ConfigKey::parseLong;
+    return new ConfigKey<>(key, Long.class, def, unit, doc, p);
+  }
+
+  public static ConfigKey<Double> ofDouble(String key, double def, String unit, String doc) {
+    return new ConfigKey<>(key, Double.class, def, unit, doc, s -> Double.parseDouble(s.trim()));
+  }
+
+  public static ConfigKey<String> ofString(String key, String def, String doc) {
+    return new ConfigKey<>(key, String.class, def, "", doc, String::trim);
+  }
+
+  public String key() {
+    return key;
+  }
+
+  public Class<T> type() {
+    return type;
+  }
+
+  public T defaultValue() {
+    return defaultValue;
+  }
+
+  public String unit() {
+    return unit;
+  }
+
+  public String doc() {
+    return doc;
+  }
+
+  /**
+   * Parses a configured value.
+   *
+   * @throws IllegalArgumentException naming the key and the value
+   */
+  public T parse(String raw) {
+    try {
+      return parser.apply(raw);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "setting "
+              + key
+              + ": '"
+              + raw
+              + "' is not a valid "
+              + type.getSimpleName().toLowerCase(java.util.Locale.ROOT)
+              + (unit.isEmpty() ? "" : " (" + unit + ")"),
+          e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return key;
+  }
+
+  private static Boolean parseBoolean(String s) {
+    String t = s.trim().toLowerCase(java.util.Locale.ROOT);
+    if (t.equals("true")) {
+      return true;
+    }
+    if (t.equals("false")) {
+      return false;
+    }
+    throw new IllegalArgumentException("expected true or false");
+  }
+
+  static long parseLong(String s) {
+    String t = s.trim().toLowerCase(java.util.Locale.ROOT);
+    long mult = 1;
+    if (t.endsWith("k")) {
+      mult = 1L << 10;
+    } else if (t.endsWith("m")) {
+      mult = 1L << 20;
+    } else if (t.endsWith("g")) {
+      mult = 1L << 30;
+    }
+    if (mult != 1) {
+      t = t.substring(0, t.length() - 1).trim();
+    }
+    return Math.multiplyExact(Long.parseLong(t), mult);
+  }
+
+  static long parseDurationMillis(String s) {
+    String t = s.trim().toLowerCase(java.util.Locale.ROOT);
+    String[][] units = {{"ms", "1"}, {"s", "1000"}, {"m", "60000"}, {"h", "3600000"}};
+    for (String[] u : units) {
+      if (t.endsWith(u[0])) {
+        return Math.multiplyExact(
+            Long.parseLong(t.substring(0, t.length() - u[0].length()).trim()),
+            Long.parseLong(u[1]));
+      }
+    }
+    if (t.endsWith("d")) {
+      return Math.multiplyExact(Long.parseLong(t.substring(0, t.length() - 1).trim()), 86400000L);
+    }
+    return Long.parseLong(t);
+  }
+}
