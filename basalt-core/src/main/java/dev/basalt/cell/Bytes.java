@@ -292,8 +292,8 @@ public final class Bytes {
         if (i + 3 >= s.length()) {
           throw new IllegalArgumentException("truncated \\x escape at position " + i + " in " + s);
         }
-        int hi = Character.digit(s.charAt(i + 2), 16);
-        int lo = Character.digit(s.charAt(i + 3), 16);
+        int hi = hexDigit(s.charAt(i + 2));
+        int lo = hexDigit(s.charAt(i + 3));
         if (hi < 0 || lo < 0) {
           throw new IllegalArgumentException("bad \\x escape at position " + i + " in " + s);
         }
@@ -313,5 +313,10 @@ public final class Bytes {
       }
     }
     return Arrays.copyOf(out, n);
+  }
+
+  /** The value of an ASCII hex digit, or -1 (Character.digit also accepts non-ASCII digits). */
+  private static int hexDigit(char c) {
+    return c < 0x80 ? Character.digit(c, 16) : -1;
   }
 }
