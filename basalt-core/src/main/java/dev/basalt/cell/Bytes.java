@@ -221,11 +221,19 @@ public final class Bytes {
   }
 
   public static double toDouble(byte[] b) {
-    return Double.longBitsToDouble(toLong(b));
+    if (b.length != 8) {
+      throw new IllegalArgumentException(
+          "not a double: value is " + b.length + " bytes wide, not 8");
+    }
+    return Double.longBitsToDouble(readLong(b, 0));
   }
 
   public static float toFloat(byte[] b) {
-    return Float.intBitsToFloat(toInt(b));
+    if (b.length != 4) {
+      throw new IllegalArgumentException(
+          "not a float: value is " + b.length + " bytes wide, not 4");
+    }
+    return Float.intBitsToFloat(readInt(b, 0));
   }
 
   public static boolean toBoolean(byte[] b) {
