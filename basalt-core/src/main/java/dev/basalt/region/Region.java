@@ -300,6 +300,25 @@ public final class Region implements Closeable {
     }
   }
 
+  /**
+   * Adds recovered cells (each carrying its original sequence id) straight to the memstores and
+   * moves the sequence past them. Only for recovery, before the region serves: the cells were
+   * logged and validated when first written, and one call must hold whole edits.
+   */
+  public void replay(List<KeyValue> cells) {
+    long max = 0;
+    for (KeyValue kv : cells) {
+      insert(kv);
+      max = Math.max(max, kv.getSequenceId());
+    }
+    mvcc.advanceTo(max);
+  }
+
+  /** The highest sequence id used so far. */
+  public long getLastSequenceId() {
+    return mvcc.writePoint();
+  }
+
   Durability effectiveDurability(Durability d) {
     if (d != Durability.USE_DEFAULT) {
       return d;
