@@ -39,7 +39,9 @@ final class SegmentScanner implements KeyValueScanner {
   }
 
   private boolean seekTo(Cell key) {
-    iter = map.tailMap(KeyValue.copyOf(key), true).keySet().iterator();
+    // Values, not keys: a put of an equal cell replaces the value but keeps the first key object,
+    // and the last write of the same cell in one mutation must win.
+    iter = map.tailMap(KeyValue.copyOf(key), true).values().iterator();
     advance();
     return current != null;
   }

@@ -33,6 +33,7 @@ final class RegionScannerImpl implements RegionScanner {
   private final int limit;
   private final int batch;
 
+  private final List<Cell> carried = new ArrayList<>(1);
   private byte[] currentRow;
   private int storeIndex;
   private boolean rowCounted;
@@ -102,15 +103,19 @@ final class RegionScannerImpl implements RegionScanner {
 
   @Override
   public Result next() throws IOException {
-    List<Cell> out = new ArrayList<>();
-    int maxCells = batch > 0 ? batch : Integer.MAX_VALUE;
+    List<Cell> out = new ArrayList<>(carried);
+    carried.clear();
+    // With a batch size, gather one cell more than a slice holds: if it exists, the slice is
+    // partial and the extra cell starts the next one; if not, the slice ends the row.
+    int limit = batch > 0 ? batch + 1 : Integer.MAX_VALUE;
     while (!done) {
       if (currentRow == null && !startNextRow()) {
         break;
       }
-      boolean rowFinished = collect(out, maxCells);
+      boolean rowFinished = collect(out, limit);
       if (!rowFinished) {
-        return emit(out, true);
+        carried.addAll(out.subList(batch, out.size()));
+        return emit(new ArrayList<>(out.subList(0, batch)), true);
       }
       currentRow = null;
       if (filter != null && filter.hasFilterRow()) {
@@ -172,7 +177,10 @@ final class RegionScannerImpl implements RegionScanner {
     }
   }
 
-  /** Gathers the current row's cells store by store; false when stopped at the cell limit. */
+  /**
+   * Gathers the current row's cells store by store; false when {@code out} reached {@code
+   * maxCells} and the row may have more.
+   */
   private boolean collect(List<Cell> out, int maxCells) throws IOException {
     for (; storeIndex < stores.size(); storeIndex++) {
       StoreScanner s = stores.get(storeIndex);
@@ -183,22 +191,8 @@ final class RegionScannerImpl implements RegionScanner {
       if (!s.nextInRow(out, maxCells)) {
         return false;
       }
-      if (out.size() >= maxCells && moreOfRowAfter(storeIndex)) {
-        storeIndex++;
-        return false;
-      }
     }
     return true;
-  }
-
-  private boolean moreOfRowAfter(int index) {
-    for (int i = index + 1; i < stores.size(); i++) {
-      Cell p = stores.get(i).peek();
-      if (p != null && CellUtil.matchingRow(p, currentRow)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private boolean anyStoreDone() {

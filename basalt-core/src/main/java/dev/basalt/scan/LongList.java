@@ -2,9 +2,13 @@ package dev.basalt.scan;
 
 import java.util.Arrays;
 
-/** A growable list of longs reused across rows, so trackers do not allocate per cell. */
+/**
+ * A growable list of longs reused across rows, so trackers do not allocate per cell. The array is
+ * allocated on first use: most reads never need most lists.
+ */
 final class LongList {
-  private long[] values = new long[8];
+  private static final long[] NONE = new long[0];
+  private long[] values = NONE;
   private int size;
 
   void clear() {
@@ -21,16 +25,20 @@ final class LongList {
 
   void add(long v) {
     if (size == values.length) {
-      values = Arrays.copyOf(values, size * 2);
+      grow();
     }
     values[size++] = v;
+  }
+
+  private void grow() {
+    values = Arrays.copyOf(values, Math.max(8, size * 2));
   }
 
   /** Inserts keeping ascending order. */
   void insertSorted(long v) {
     int i = upperBound(v);
     if (size == values.length) {
-      values = Arrays.copyOf(values, size * 2);
+      grow();
     }
     System.arraycopy(values, i, values, i + 1, size - i);
     values[i] = v;
