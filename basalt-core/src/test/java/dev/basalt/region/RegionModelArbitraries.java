@@ -15,6 +15,7 @@ import dev.basalt.region.RegionModelSteps.IncrementSpec;
 import dev.basalt.region.RegionModelSteps.MarkerSpec;
 import dev.basalt.region.RegionModelSteps.Mutate;
 import dev.basalt.region.RegionModelSteps.MutationSpec;
+import dev.basalt.region.RegionModelSteps.OpenScanStep;
 import dev.basalt.region.RegionModelSteps.PutCell;
 import dev.basalt.region.RegionModelSteps.PutSpec;
 import dev.basalt.region.RegionModelSteps.RangeSpec;
@@ -360,6 +361,14 @@ final class RegionModelArbitraries {
         .as(ScanStep::new);
   }
 
+  Arbitrary<OpenScanStep> openScans() {
+    Arbitrary<Step> between =
+        Arbitraries.frequencyOf(Tuple.of(4, mutations().map(Mutate::new)), Tuple.of(1, ticks()));
+    return Combinators.combine(
+            scans(), Arbitraries.integers().between(0, 2), between.list().ofMinSize(1).ofMaxSize(3))
+        .as(OpenScanStep::new);
+  }
+
   // ---- histories --------------------------------------------------------------------------
 
   static Arbitrary<Tick> ticks() {
@@ -379,6 +388,7 @@ final class RegionModelArbitraries {
         Tuple.of(3, mutations().list().ofMinSize(2).ofMaxSize(3).map(Batch::new)),
         Tuple.of(15, gets()),
         Tuple.of(12, scans()),
+        Tuple.of(3, openScans()),
         Tuple.of(8, ticks()));
   }
 

@@ -18,6 +18,7 @@ import dev.basalt.region.RegionModelSteps.Batch;
 import dev.basalt.region.RegionModelSteps.GetStep;
 import dev.basalt.region.RegionModelSteps.Mutate;
 import dev.basalt.region.RegionModelSteps.MutationSpec;
+import dev.basalt.region.RegionModelSteps.OpenScanStep;
 import dev.basalt.region.RegionModelSteps.RangeSpec;
 import dev.basalt.region.RegionModelSteps.ReadSpec;
 import dev.basalt.region.RegionModelSteps.ScanStep;
@@ -94,6 +95,8 @@ final class RegionModelHarness {
       get((GetStep) s, now);
     } else if (s instanceof ScanStep) {
       scan((ScanStep) s, now);
+    } else if (s instanceof OpenScanStep) {
+      openScan((OpenScanStep) s, now);
     } else {
       throw new IllegalArgumentException("unknown step " + s);
     }
@@ -303,15 +306,55 @@ final class RegionModelHarness {
             () -> {
               List<Result> out = new ArrayList<>();
               try (RegionScanner scanner = region.getScanner(forEngine)) {
-                for (Result r = scanner.next(); r != null; r = scanner.next()) {
-                  out.add(r);
-                  if (out.size() > 10_000) {
-                    throw new IllegalStateException("scanner does not end: " + out.subList(0, 5));
-                  }
-                }
+                drain(scanner, out, Integer.MAX_VALUE);
               }
               return out;
             });
+    compareScan(s, expected, actual);
+  }
+
+  /** Opens the scanner, reads a little, runs the steps in between, then reads the rest. */
+  private void openScan(OpenScanStep s, long now) {
+    Scan forEngine = s.scan().build(now, false);
+    Scan forModel = s.scan().build(now, true);
+    Outcome expected = model(() -> model.scan(forModel)); // the state when the scanner opens
+    RegionScanner scanner;
+    try {
+      scanner = region.getScanner(forEngine);
+    } catch (IOException | RuntimeException e) {
+      compareScan(s.scan(), expected, new Outcome(null, e));
+      return;
+    }
+    List<Result> out = new ArrayList<>();
+    Outcome actual;
+    try (scanner) {
+      drain(scanner, out, s.readFirst());
+      for (Step between : s.between()) {
+        step(between);
+      }
+      drain(scanner, out, Integer.MAX_VALUE);
+      actual = new Outcome(out, null);
+    } catch (IOException | RuntimeException e) {
+      actual = new Outcome(null, e);
+    }
+    script.add("     ... the open scan ends");
+    compareScan(s.scan(), expected, actual);
+  }
+
+  private static void drain(RegionScanner scanner, List<Result> out, int max) throws IOException {
+    for (int n = 0; n < max; n++) {
+      Result r = scanner.next();
+      if (r == null) {
+        return;
+      }
+      out.add(r);
+      if (out.size() > 10_000) {
+        throw new IllegalStateException("scanner does not end: " + out.subList(0, 5));
+      }
+    }
+  }
+
+  private void compareScan(ScanStep s, Outcome expected, Outcome actual) {
     List<String> rows = Arrays.asList(ROWS);
     if (!expected.ok() || !actual.ok()) {
       compareOutcome(expected, actual, rows, "");

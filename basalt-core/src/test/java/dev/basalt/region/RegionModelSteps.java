@@ -676,6 +676,23 @@ final class RegionModelSteps {
     }
   }
 
+  /**
+   * A scan whose scanner stays open while other steps run: {@code readFirst} results are read, then
+   * the steps in {@code between} (writes, clock moves), then the rest. The scanner must return what
+   * was committed when it opened, judged at the clock reading of that moment.
+   */
+  record OpenScanStep(ScanStep scan, int readFirst, List<Step> between) implements Step {
+    @Override
+    public String toString() {
+      return scan
+          + " -- after "
+          + readFirst
+          + " result(s): "
+          + between.stream().map(Step::toString).collect(Collectors.joining("; "))
+          + " -- then the rest";
+    }
+  }
+
   /** Moves the clock forward. */
   record Tick(long millis) implements Step {
     @Override
