@@ -40,21 +40,21 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 class RegionModelPropertyTest {
 
   /** Deterministic history (NEW_VERSION_BEHAVIOR=true, section 4) in both families. */
-  @Property(tries = 1000)
+  @Property(tries = 5000)
   void deterministicHistoriesMatchTheModel(
       @ForAll("deterministicTables") TableSpec table, @ForAll("histories") List<Step> steps) {
     new RegionModelHarness(table, PartialFlagCheck.STRICT).run(steps);
   }
 
   /** Classic HBase rules (NEW_VERSION_BEHAVIOR=false, section 5) in both families. */
-  @Property(tries = 1000)
+  @Property(tries = 5000)
   void classicHistoriesMatchTheModel(
       @ForAll("classicTables") TableSpec table, @ForAll("histories") List<Step> steps) {
     new RegionModelHarness(table, PartialFlagCheck.STRICT).run(steps);
   }
 
   /** Families of either semantics side by side in one table. */
-  @Property(tries = 300)
+  @Property(tries = 2000)
   void mixedSemanticsHistoriesMatchTheModel(
       @ForAll("mixedTables") TableSpec table, @ForAll("histories") List<Step> steps) {
     new RegionModelHarness(table, PartialFlagCheck.STRICT).run(steps);
@@ -64,7 +64,7 @@ class RegionModelPropertyTest {
    * One Put writing two cells of the same column and timestamp: the one added last wins
    * (SEMANTICS.md section 2).
    */
-  @Property(tries = 300)
+  @Property(tries = 1000)
   void putsRepeatingAVersionMatchTheModel(
       @ForAll("mixedTables") TableSpec table,
       @ForAll("historiesRepeatingVersions") List<Step> steps) {
@@ -72,7 +72,7 @@ class RegionModelPropertyTest {
   }
 
   /** Scans with a batch size: every row's cells, in order, split into full partial slices. */
-  @Property(tries = 300)
+  @Property(tries = 1000)
   void batchedScansMatchTheModel(
       @ForAll("mixedTables") TableSpec table, @ForAll("historiesWithBatches") List<Step> steps) {
     new RegionModelHarness(table, PartialFlagCheck.ROW_CONCATENATION).run(steps);
@@ -82,7 +82,7 @@ class RegionModelPropertyTest {
    * Scans with a batch size, compared strictly: every Result of a row but the last is flagged
    * {@code mayHaveMoreCellsInRow()}, and the last is not (SEMANTICS.md section 3).
    */
-  @Property(tries = 300)
+  @Property(tries = 1000)
   void batchedScansFlagAllButTheLastSliceOfARow(
       @ForAll("mixedTables") TableSpec table, @ForAll("historiesWithBatches") List<Step> steps) {
     new RegionModelHarness(table, PartialFlagCheck.STRICT).run(steps);
