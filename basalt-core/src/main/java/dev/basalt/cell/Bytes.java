@@ -221,11 +221,19 @@ public final class Bytes {
   }
 
   public static double toDouble(byte[] b) {
-    return Double.longBitsToDouble(toLong(b));
+    if (b.length != 8) {
+      throw new IllegalArgumentException(
+          "not a double: value is " + b.length + " bytes wide, not 8");
+    }
+    return Double.longBitsToDouble(readLong(b, 0));
   }
 
   public static float toFloat(byte[] b) {
-    return Float.intBitsToFloat(toInt(b));
+    if (b.length != 4) {
+      throw new IllegalArgumentException(
+          "not a float: value is " + b.length + " bytes wide, not 4");
+    }
+    return Float.intBitsToFloat(readInt(b, 0));
   }
 
   public static boolean toBoolean(byte[] b) {
@@ -292,8 +300,8 @@ public final class Bytes {
         if (i + 3 >= s.length()) {
           throw new IllegalArgumentException("truncated \\x escape at position " + i + " in " + s);
         }
-        int hi = Character.digit(s.charAt(i + 2), 16);
-        int lo = Character.digit(s.charAt(i + 3), 16);
+        int hi = hexDigit(s.charAt(i + 2));
+        int lo = hexDigit(s.charAt(i + 3));
         if (hi < 0 || lo < 0) {
           throw new IllegalArgumentException("bad \\x escape at position " + i + " in " + s);
         }
@@ -313,5 +321,10 @@ public final class Bytes {
       }
     }
     return Arrays.copyOf(out, n);
+  }
+
+  /** The value of an ASCII hex digit, or -1 (Character.digit also accepts non-ASCII digits). */
+  private static int hexDigit(char c) {
+    return c < 0x80 ? Character.digit(c, 16) : -1;
   }
 }

@@ -64,6 +64,16 @@ public final class KeyValue implements Cell {
    * @throws IllegalArgumentException naming the inconsistent field
    */
   public static KeyValue parse(byte[] bytes, int offset, int length, long seqId) {
+    if (offset < 0 || length < 0 || offset > bytes.length - length) {
+      throw new IllegalArgumentException(
+          "KeyValue range offset "
+              + offset
+              + ", length "
+              + length
+              + " is outside its "
+              + bytes.length
+              + "-byte array");
+    }
     if (length < ROW_OFFSET + KEY_INFRASTRUCTURE_SIZE) {
       throw new IllegalArgumentException("KeyValue too short: " + length + " bytes");
     }
@@ -80,6 +90,12 @@ public final class KeyValue implements Cell {
     int flen = bytes[offset + ROW_OFFSET + 2 + rlen];
     if (flen < 0 || 2 + rlen + 1 + flen > klen - 9) {
       throw new IllegalArgumentException("KeyValue family length " + flen + " exceeds key " + klen);
+    }
+    byte type = bytes[offset + ROW_OFFSET + klen - 1];
+    try {
+      CellType.fromCode(type);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("KeyValue type code " + (type & 0xff) + " is unknown");
     }
     return new KeyValue(bytes, offset, length, seqId);
   }

@@ -113,19 +113,28 @@ public final class Result {
     return out;
   }
 
-  /** Qualifier to newest value for one family, or null when the family is absent. */
+  /**
+   * Qualifier to newest value for one family; as in HBase, null for an empty result and an empty
+   * map when only the family is absent.
+   */
   public NavigableMap<byte[], byte[]> getFamilyMap(byte[] family) {
+    if (cells.length == 0) {
+      return null;
+    }
     NavigableMap<byte[], byte[]> m = new TreeMap<>(Bytes.COMPARATOR);
     for (Cell c : cells) {
       if (CellUtil.matchingFamily(c, family)) {
         m.putIfAbsent(CellUtil.cloneQualifier(c), CellUtil.cloneValue(c));
       }
     }
-    return m.isEmpty() ? null : m;
+    return m;
   }
 
-  /** Family to qualifier to newest value. */
+  /** Family to qualifier to newest value; null for an empty result (as in HBase). */
   public NavigableMap<byte[], NavigableMap<byte[], byte[]>> getNoVersionMap() {
+    if (cells.length == 0) {
+      return null;
+    }
     NavigableMap<byte[], NavigableMap<byte[], byte[]>> m = new TreeMap<>(Bytes.COMPARATOR);
     for (Cell c : cells) {
       m.computeIfAbsent(CellUtil.cloneFamily(c), f -> new TreeMap<>(Bytes.COMPARATOR))
@@ -134,8 +143,14 @@ public final class Result {
     return m;
   }
 
-  /** Family to qualifier to timestamp to value (timestamps newest first). */
+  /**
+   * Family to qualifier to timestamp to value (timestamps newest first); null for an empty result
+   * (as in HBase).
+   */
   public NavigableMap<byte[], NavigableMap<byte[], NavigableMap<Long, byte[]>>> getMap() {
+    if (cells.length == 0) {
+      return null;
+    }
     NavigableMap<byte[], NavigableMap<byte[], NavigableMap<Long, byte[]>>> m =
         new TreeMap<>(Bytes.COMPARATOR);
     for (Cell c : cells) {

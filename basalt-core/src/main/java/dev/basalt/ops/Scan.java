@@ -48,7 +48,11 @@ public class Scan extends Query {
     this.cacheBlocks = get.getCacheBlocks();
     this.isolationLevel = get.getIsolationLevel();
     for (Map.Entry<byte[], NavigableSet<byte[]>> e : get.getFamilyMap().entrySet()) {
-      familyMap.put(e.getKey(), e.getValue());
+      familyMap.put(
+          e.getKey(), e.getValue() == null ? null : new java.util.TreeSet<>(e.getValue()));
+    }
+    for (Map.Entry<String, byte[]> a : get.getAttributesMap().entrySet()) {
+      setAttribute(a.getKey(), a.getValue());
     }
   }
 

@@ -79,6 +79,23 @@ final class Mvcc {
     }
   }
 
+  /**
+   * Moves both points to at least {@code seq}; only while nothing is in flight (recovery).
+   *
+   * @throws IllegalStateException when writes are in flight
+   */
+  void advanceTo(long seq) {
+    synchronized (lock) {
+      if (!inFlight.isEmpty()) {
+        throw new IllegalStateException("cannot advance MVCC with writes in flight");
+      }
+      if (seq > writePoint) {
+        writePoint = seq;
+        readPoint = seq;
+      }
+    }
+  }
+
   /** The highest sequence id a new reader sees. */
   long readPoint() {
     return readPoint;

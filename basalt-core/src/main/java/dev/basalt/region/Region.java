@@ -19,6 +19,7 @@ import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.util.BasaltIOException;
+import dev.basalt.util.FaultPoints;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -42,6 +43,12 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <p>Thread-safe: any number of concurrent readers and writers.
  */
 public final class Region implements Closeable {
+  /** Fault point: a batch holds its row locks and has applied nothing yet. */
+  public static final String FAULT_ROWS_LOCKED = "region.batch.rowsLocked";
+
+  /** Fault point: a batch's edits are in the memstore but not yet durable or visible. */
+  public static final String FAULT_BEFORE_COMMIT = "region.batch.beforeCommit";
+
   private final RegionInfo info;
   private final TableDescriptor table;
   private final RegionServices services;
@@ -251,6 +258,7 @@ public final class Region implements Closeable {
             lockFailures.put(row, e);
           }
         }
+        FaultPoints.hit(FAULT_ROWS_LOCKED);
         Commit commit = new Commit();
         for (int i = 0; i < ops.size(); i++) {
           if (statuses[i] != null) {
@@ -267,6 +275,7 @@ public final class Region implements Closeable {
             statuses[i] = OperationStatus.failure(e);
           }
         }
+        FaultPoints.hit(FAULT_BEFORE_COMMIT);
         try {
           commit.finish(mvcc, services.editLog());
         } catch (IOException e) {
@@ -289,6 +298,25 @@ public final class Region implements Closeable {
     } finally {
       endOperation();
     }
+  }
+
+  /**
+   * Adds recovered cells (each carrying its original sequence id) straight to the memstores and
+   * moves the sequence past them. Only for recovery, before the region serves: the cells were
+   * logged and validated when first written, and one call must hold whole edits.
+   */
+  public void replay(List<KeyValue> cells) {
+    long max = 0;
+    for (KeyValue kv : cells) {
+      insert(kv);
+      max = Math.max(max, kv.getSequenceId());
+    }
+    mvcc.advanceTo(max);
+  }
+
+  /** The highest sequence id used so far. */
+  public long getLastSequenceId() {
+    return mvcc.writePoint();
   }
 
   Durability effectiveDurability(Durability d) {

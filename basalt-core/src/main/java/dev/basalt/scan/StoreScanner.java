@@ -24,6 +24,7 @@ public final class StoreScanner implements AutoCloseable {
   private final int storeLimit;
   private final int storeOffset;
   private boolean inRow;
+  private Cell rowStart;
   private int countPerRow;
   private boolean scanDone;
 
@@ -86,8 +87,10 @@ public final class StoreScanner implements AutoCloseable {
       inRow = false;
       return true;
     }
-    if (!inRow) {
+    if (!inRow || !CellUtil.matchingRows(first, rowStart)) {
+      // A store that stopped at a cell limit may already stand on a later row.
       matcher.startRow(first);
+      rowStart = first;
       countPerRow = 0;
       inRow = true;
     }

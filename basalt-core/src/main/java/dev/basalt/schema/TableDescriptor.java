@@ -46,7 +46,7 @@ public final class TableDescriptor {
     this.durability = parseDurability(values.get(DURABILITY));
     this.maxFileSize = parseLong(MAX_FILESIZE, -1);
     this.memstoreFlushSize = parseLong(MEMSTORE_FLUSHSIZE, -1);
-    this.readOnly = Boolean.parseBoolean(values.getOrDefault(READONLY, "false"));
+    this.readOnly = parseBoolean(READONLY, false);
   }
 
   private Durability parseDurability(String v) {
@@ -78,6 +78,21 @@ public final class TableDescriptor {
     }
   }
 
+  private boolean parseBoolean(String key, boolean def) {
+    String v = values.get(key);
+    if (v == null) {
+      return def;
+    }
+    if (v.trim().equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (v.trim().equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new IllegalArgumentException(
+        "table " + name + ": " + key + " must be true or false, not '" + v + "'");
+  }
+
   public TableName getTableName() {
     return name;
   }
@@ -99,8 +114,13 @@ public final class TableDescriptor {
     return families.size();
   }
 
-  public java.util.Set<byte[]> getColumnFamilyNames() {
-    return families.keySet();
+  /** Copies of the family names, in order. */
+  public List<byte[]> getColumnFamilyNames() {
+    List<byte[]> out = new ArrayList<>(families.size());
+    for (byte[] f : families.keySet()) {
+      out.add(f.clone());
+    }
+    return out;
   }
 
   public Map<String, String> getValues() {

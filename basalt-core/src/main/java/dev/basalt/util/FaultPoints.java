@@ -63,17 +63,17 @@ public final class FaultPoints {
     }
   }
 
-  public static void arm(String point, Action action) {
+  public static synchronized void arm(String point, Action action) {
     ARMED.put(point, action);
     anyArmed = true;
   }
 
-  public static void disarm(String point) {
+  public static synchronized void disarm(String point) {
     ARMED.remove(point);
     anyArmed = !ARMED.isEmpty();
   }
 
-  public static void disarmAll() {
+  public static synchronized void disarmAll() {
     ARMED.clear();
     anyArmed = false;
   }

@@ -1,0 +1,282 @@
+package dev.basalt.fs;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * {@link Storage} on a local directory through NIO file channels. Durability: file contents are
+ * forced with {@code FileChannel.force}, and every change to a directory (a created, renamed or
+ * deleted entry) is followed by a force of the directory itself, so that a crash of the machine
+ * cannot lose a file whose creation or rename already returned.
+ */
+public final class LocalStorage implements Storage {
+  private static final int BUFFER = 64 * 1024;
+
+  private final Path root;
+
+  public LocalStorage(Path root) throws IOException {
+    this.root = root.toAbsolutePath().normalize();
+    Files.createDirectories(this.root);
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  private Path resolve(String path) {
+    if (path.startsWith("/") || path.contains("\\")) {
+      throw new IllegalArgumentException("storage paths are relative and use '/': " + path);
+    }
+    Path p = root.resolve(path).normalize();
+    if (!p.startsWith(root)) {
+      throw new IllegalArgumentException("storage path escapes the root: " + path);
+    }
+    return p;
+  }
+
+  @Override
+  public WritableFile create(String path) throws IOException {
+    Path p = resolve(path);
+    Path parent = p.getParent();
+    if (!Files.isDirectory(parent)) {
+      mkdirs(root.relativize(parent).toString());
+    }
+    FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    syncDirectory(parent);
+    return new LocalWritableFile(ch);
+  }
+
+  @Override
+  public ReadableFile open(String path) throws IOException {
+    Path p = resolve(path);
+    try {
+      return new LocalReadableFile(FileChannel.open(p, StandardOpenOption.READ));
+    } catch (NoSuchFileException e) {
+      throw new FileNotFoundException(p.toString());
+    }
+  }
+
+  @Override
+  public boolean exists(String path) {
+    return Files.exists(resolve(path));
+  }
+
+  @Override
+  public boolean isDirectory(String path) {
+    return Files.isDirectory(resolve(path));
+  }
+
+  @Override
+  public long length(String path) throws IOException {
+    return Files.size(resolve(path));
+  }
+
+  @Override
+  public List<String> list(String dir) throws IOException {
+    Path d = resolve(dir);
+    if (!Files.isDirectory(d)) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(d)) {
+      for (Path p : ds) {
+        out.add(p.getFileName().toString());
+      }
+    }
+    Collections.sort(out);
+    return out;
+  }
+
+  @Override
+  public void rename(String from, String to) throws IOException {
+    Path src = resolve(from);
+    Path dst = resolve(to);
+    if (!Files.isDirectory(dst.getParent())) {
+      mkdirs(root.relativize(dst.getParent()).toString());
+    }
+    Files.move(src, dst, StandardCopyOption.ATOMIC_MOVE);
+    syncDirectory(dst.getParent());
+    if (!src.getParent().equals(dst.getParent())) {
+      syncDirectory(src.getParent());
+    }
+  }
+
+  @Override
+  public boolean delete(String path) throws IOException {
+    Path p = resolve(path);
+    if (!Files.exists(p)) {
+      return false;
+    }
+    if (Files.isDirectory(p)) {
+      Files.walkFileTree(
+          p,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                throws IOException {
+              Files.delete(file);
+              return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException exc)
+                throws IOException {
+              if (exc != null) {
+                throw exc;
+              }
+              Files.delete(dir);
+              return FileVisitResult.CONTINUE;
+            }
+          });
+    } else {
+      Files.delete(p);
+    }
+    syncDirectory(p.getParent());
+    return true;
+  }
+
+  @Override
+  public void mkdirs(String dir) throws IOException {
+    Path d = resolve(dir);
+    List<Path> created = new ArrayList<>();
+    for (Path p = d; p != null && !Files.exists(p); p = p.getParent()) {
+      created.add(p);
+    }
+    Files.createDirectories(d);
+    for (Path p : created) {
+      syncDirectory(p.getParent());
+    }
+  }
+
+  @Override
+  public void truncate(String path, long length) throws IOException {
+    try (FileChannel ch = FileChannel.open(resolve(path), StandardOpenOption.WRITE)) {
+      ch.truncate(length);
+      ch.force(true);
+    }
+  }
+
+  @Override
+  public String describe(String path) {
+    return resolve(path).toString();
+  }
+
+  private static void syncDirectory(Path dir) throws IOException {
+    if (dir == null) {
+      return;
+    }
+    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+      ch.force(true);
+    }
+  }
+
+  private static final class LocalWritableFile implements WritableFile {
+    private final FileChannel channel;
+    private final ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
+    private long position;
+    private boolean closed;
+
+    LocalWritableFile(FileChannel channel) {
+      this.channel = channel;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      ensureOpen();
+      if (len >= BUFFER) {
+        drain();
+        ByteBuffer src = ByteBuffer.wrap(b, off, len);
+        while (src.hasRemaining()) {
+          channel.write(src);
+        }
+      } else {
+        if (buffer.remaining() < len) {
+          drain();
+        }
+        buffer.put(b, off, len);
+      }
+      position += len;
+    }
+
+    private void drain() throws IOException {
+      buffer.flip();
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
+      }
+      buffer.clear();
+    }
+
+    @Override
+    public long position() {
+      return position;
+    }
+
+    @Override
+    public void flush() throws IOException {
+      ensureOpen();
+      drain();
+    }
+
+    @Override
+    public void sync() throws IOException {
+      flush();
+      channel.force(false);
+    }
+
+    private void ensureOpen() throws IOException {
+      if (closed) {
+        throw new IOException("file is closed");
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (closed) {
+        return;
+      }
+      try {
+        drain();
+      } finally {
+        closed = true;
+        channel.close();
+      }
+    }
+  }
+
+  private static final class LocalReadableFile implements ReadableFile {
+    private final FileChannel channel;
+
+    LocalReadableFile(FileChannel channel) {
+      this.channel = channel;
+    }
+
+    @Override
+    public int read(long position, byte[] buf, int off, int len) throws IOException {
+      return channel.read(ByteBuffer.wrap(buf, off, len), position);
+    }
+
+    @Override
+    public long length() throws IOException {
+      return channel.size();
+    }
+
+    @Override
+    public void close() throws IOException {
+      channel.close();
+    }
+  }
+}

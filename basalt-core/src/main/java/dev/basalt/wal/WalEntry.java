@@ -1,0 +1,43 @@
+package dev.basalt.wal;
+
+import dev.basalt.cell.KeyValue;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * One logged row edit: the cells of one row mutation of one region, each carrying its sequence id
+ * (a RowMutations spans consecutive ids), when it was written, and the clusters it has passed
+ * through (for replication, so that cyclic setups do not loop). Immutable.
+ *
+ * @param region the region's encoded name
+ * @param writeTime wall-clock milliseconds when the edit was logged
+ * @param clusterIds clusters the edit has passed through, origin first
+ * @param cells the edit's cells in KeyValue layout, each with its sequence id
+ */
+public record WalEntry(String region, long writeTime, List<UUID> clusterIds, List<KeyValue> cells) {
+  public WalEntry {
+    if (cells.isEmpty()) {
+      throw new IllegalArgumentException("a WAL entry needs at least one cell");
+    }
+    clusterIds = List.copyOf(clusterIds);
+    cells = List.copyOf(cells);
+  }
+
+  /** The lowest sequence id of the entry's cells. */
+  public long firstSequenceId() {
+    long min = Long.MAX_VALUE;
+    for (KeyValue kv : cells) {
+      min = Math.min(min, kv.getSequenceId());
+    }
+    return min;
+  }
+
+  /** The highest sequence id of the entry's cells. */
+  public long lastSequenceId() {
+    long max = Long.MIN_VALUE;
+    for (KeyValue kv : cells) {
+      max = Math.max(max, kv.getSequenceId());
+    }
+    return max;
+  }
+}

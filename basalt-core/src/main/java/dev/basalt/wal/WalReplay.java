@@ -1,0 +1,181 @@
+package dev.basalt.wal;
+
+import dev.basalt.fs.Storage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads the segments a previous run left behind, in order, and hands every edit to a consumer.
+ *
+ * <p>A crash leaves at most one torn frame, at the very end of the last segment (or a segment cut
+ * short inside its header, if the crash came while it was being created): that tail is logged with
+ * file and offset and cut off, and replay goes on. Anything else that does not read back (a bad
+ * checksum or length in the middle of a segment, a segment with a torn frame that is not the last,
+ * bytes after a trailer) stops the open with a {@link WalCorruptionException} naming file and
+ * offset, unless the operator chose to skip bad entries.
+ *
+ * <p>A frame with a bad checksum at the end of the last segment counts as torn only when nothing
+ * readable follows it: a machine crash can leave garbage after the last forced write, but a bad
+ * frame followed by a good one is damage to data that was once written whole.
+ */
+public final class WalReplay {
+  private static final Logger LOG = LoggerFactory.getLogger(WalReplay.class);
+
+  /** Receives replayed edits. */
+  @FunctionalInterface
+  public interface EditConsumer {
+    void accept(WalEntry entry) throws IOException;
+  }
+
+  private WalReplay() {}
+
+  /**
+   * Replays every segment of {@code serverId}.
+   *
+   * @return the segments read, with their highest sequence id per region, for {@link Wal}
+   */
+  public static List<Wal.Segment> replay(
+      Storage storage, String serverId, boolean skipErrors, EditConsumer consumer)
+      throws IOException {
+    String dir = Wal.DIR + "/" + serverId;
+    List<String> names = new ArrayList<>();
+    for (String n : storage.list(dir)) {
+      if (Wal.segmentNumber(n) >= 0) {
+        names.add(n);
+      }
+    }
+    List<Wal.Segment> out = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      boolean last = i == names.size() - 1;
+      String path = dir + "/" + names.get(i);
+      Map<String, Long> regions = replaySegment(storage, path, last, skipErrors, consumer);
+      if (regions == null) {
+        storage.delete(path); // created but never got a whole header: holds nothing
+      } else {
+        out.add(new Wal.Segment(names.get(i), regions));
+      }
+    }
+    return out;
+  }
+
+  /** Returns the regions' highest sequence ids, or null when the segment has no whole header. */
+  private static Map<String, Long> replaySegment(
+      Storage storage, String path, boolean last, boolean skipErrors, EditConsumer consumer)
+      throws IOException {
+    String where = storage.describe(path);
+    Map<String, Long> regions = new HashMap<>();
+    try (SegmentReader r = new SegmentReader(storage, path)) {
+      try {
+        r.readHeader();
+      } catch (SegmentReader.BadFrame bad) {
+        if (last && bad.problem == SegmentReader.Problem.TORN) {
+          LOG.warn(
+              "WAL segment {} ends inside its header ({}); it holds no edits",
+              where,
+              bad.getMessage());
+          return null;
+        }
+        throw new WalCorruptionException(where, 0, bad.getMessage());
+      }
+      boolean trailer = false;
+      while (true) {
+        long at = r.position();
+        byte[] payload;
+        try {
+          payload = r.next();
+        } catch (SegmentReader.BadFrame bad) {
+          if (last && isTornTail(r, bad)) {
+            LOG.warn(
+                "WAL segment {} has a torn entry at offset {} ({}); dropping the {} byte tail",
+                where,
+                bad.offset,
+                bad.getMessage(),
+                r.length() - bad.offset);
+            storage.truncate(path, bad.offset);
+            break;
+          }
+          if (skipErrors && bad.next > 0) {
+            LOG.error(
+                "skipping corrupt WAL entry in {} at offset {}: {}",
+                where,
+                bad.offset,
+                bad.getMessage());
+            r.seek(bad.next);
+            continue;
+          }
+          if (skipErrors) {
+            LOG.error(
+                "skipping the rest of WAL segment {} from offset {}: {}",
+                where,
+                bad.offset,
+                bad.getMessage());
+            break;
+          }
+          throw new WalCorruptionException(where, bad.offset, bad.getMessage());
+        }
+        if (payload == null) {
+          break;
+        }
+        if (trailer) {
+          throw new WalCorruptionException(where, at, "data after the segment's trailer");
+        }
+        if (payload[0] == WalFormat.TYPE_TRAILER) {
+          trailer = true;
+          continue;
+        }
+        WalEntry e;
+        try {
+          if (payload[0] != WalFormat.TYPE_EDIT) {
+            throw new IllegalArgumentException("unknown entry type " + payload[0]);
+          }
+          e = WalFormat.decodeEdit(payload);
+        } catch (IllegalArgumentException bad) {
+          if (skipErrors) {
+            LOG.error(
+                "skipping undecodable WAL entry in {} at offset {}: {}",
+                where,
+                at,
+                bad.getMessage());
+            continue;
+          }
+          throw new WalCorruptionException(where, at, bad.getMessage());
+        }
+        regions.merge(e.region(), e.lastSequenceId(), Math::max);
+        consumer.accept(e);
+      }
+    }
+    return regions;
+  }
+
+  /**
+   * A bad frame is a torn tail when no whole, valid frame starts anywhere after its first byte:
+   * then nothing written whole is lost by cutting there. A valid frame after it means data that was
+   * once written whole is damaged (a flipped bit in a length or payload), which is corruption.
+   */
+  private static boolean isTornTail(SegmentReader r, SegmentReader.BadFrame bad)
+      throws IOException {
+    long from = bad.offset + 1;
+    if (from >= r.length()) {
+      return true;
+    }
+    byte[] tail = r.readRange(from, r.length() - from);
+    for (int i = 0; i + WalFormat.FRAME_HEADER < tail.length; i++) {
+      int n = dev.basalt.cell.Bytes.readInt(tail, i);
+      if (n <= 0 || n > tail.length - i - WalFormat.FRAME_HEADER) {
+        continue;
+      }
+      byte type = tail[i + WalFormat.FRAME_HEADER];
+      if ((type == WalFormat.TYPE_EDIT || type == WalFormat.TYPE_TRAILER)
+          && dev.basalt.cell.Bytes.readInt(tail, i + 4)
+              == WalFormat.crc(tail, i + WalFormat.FRAME_HEADER, n)) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

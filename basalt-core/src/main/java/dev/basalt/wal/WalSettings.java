@@ -1,0 +1,47 @@
+package dev.basalt.wal;
+
+import dev.basalt.util.config.ConfigKey;
+import dev.basalt.util.config.ConfigKeySet;
+import java.util.List;
+
+/** Settings of the write-ahead log. */
+public final class WalSettings implements ConfigKeySet {
+  public static final ConfigKey<Long> ROLL_SIZE =
+      ConfigKey.ofLong(
+          "basalt.wal.roll.size",
+          128L * 1024 * 1024,
+          "bytes",
+          "A WAL segment is closed and a new one started once it holds this many bytes.");
+
+  public static final ConfigKey<Long> ROLL_PERIOD =
+      ConfigKey.ofLong(
+          "hbase.regionserver.logroll.period",
+          3_600_000L,
+          "ms",
+          "A WAL segment is closed and a new one started once it is this old (checked on write).");
+
+  public static final ConfigKey<Long> ASYNC_FLUSH_INTERVAL =
+      ConfigKey.ofLong(
+          "hbase.regionserver.optionallogflushinterval",
+          1_000L,
+          "ms",
+          "ASYNC_WAL edits are flushed to the operating system at most this long after they are"
+              + " logged.");
+
+  public static final ConfigKey<Boolean> SKIP_REPLAY_ERRORS =
+      ConfigKey.ofBoolean(
+          "hbase.hregion.edits.replay.skip.errors",
+          false,
+          "On open, skip (and lose) corrupt WAL entries instead of refusing to open. A torn entry"
+              + " at the very end of the last segment is always dropped.");
+
+  @Override
+  public String section() {
+    return "Write-ahead log";
+  }
+
+  @Override
+  public List<ConfigKey<?>> keys() {
+    return List.of(ROLL_SIZE, ROLL_PERIOD, ASYNC_FLUSH_INTERVAL, SKIP_REPLAY_ERRORS);
+  }
+}

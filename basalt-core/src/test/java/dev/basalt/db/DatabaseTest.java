@@ -1,0 +1,208 @@
+package dev.basalt.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.ops.Delete;
+import dev.basalt.ops.Durability;
+import dev.basalt.ops.Get;
+import dev.basalt.ops.Increment;
+import dev.basalt.ops.Put;
+import dev.basalt.ops.Result;
+import dev.basalt.ops.RowMutations;
+import dev.basalt.ops.Scan;
+import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.TableDescriptor;
+import dev.basalt.schema.TableDescriptorBuilder;
+import dev.basalt.schema.TableName;
+import dev.basalt.util.FaultPoints;
+import dev.basalt.util.config.Config;
+import dev.basalt.wal.WalCorruptionException;
+import dev.basalt.wal.WalSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A database survives restarts with every acknowledged write, and its DDL is crash-safe. */
+class DatabaseTest {
+  private static final TableName T = TableName.valueOf("t");
+  private static final byte[] F = Bytes.toBytes("f");
+  private static final byte[] Q = Bytes.toBytes("q");
+
+  @TempDir Path dir;
+
+  @AfterEach
+  void disarm() {
+    FaultPoints.disarmAll();
+  }
+
+  private static TableDescriptor table(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(3).build())
+        .build();
+  }
+
+  private static byte[] b(String s) {
+    return Bytes.toBytes(s);
+  }
+
+  @Test
+  void writesSurviveARestart() throws IOException {
+    try (Database db = Database.open(dir)) {
+      db.createTable(table(T));
+      Table t = db.getTable(T);
+      t.put(new Put(b("r1")).addColumn(F, Q, 1, b("v1")));
+      t.put(new Put(b("r1")).addColumn(F, Q, 2, b("v2")).setDurability(Durability.FSYNC_WAL));
+      t.put(new Put(b("r2")).addColumn(F, Q, b("async")).setDurability(Durability.ASYNC_WAL));
+      t.increment(new Increment(b("c")).addColumn(F, Q, 5));
+      t.increment(new Increment(b("c")).addColumn(F, Q, 7));
+      t.mutateRow(
+          new RowMutations(b("r3"))
+              .add(new Put(b("r3")).addColumn(F, b("a"), b("x")))
+              .add(new Put(b("r3")).addColumn(F, b("b"), b("y"))));
+      t.delete(new Delete(b("r1")).addColumn(F, Q, 1));
+    }
+    try (Database db = Database.open(dir)) {
+      Table t = db.getTable(T);
+      assertThat(t.get(new Get(b("r1")).readAllVersions()).getValue(F, Q)).isEqualTo(b("v2"));
+      assertThat(t.get(new Get(b("r1")).readAllVersions()).size()).isEqualTo(1);
+      assertThat(t.get(new Get(b("r2"))).getValue(F, Q)).isEqualTo(b("async"));
+      assertThat(Bytes.toLong(t.get(new Get(b("c"))).getValue(F, Q))).isEqualTo(12);
+      assertThat(t.get(new Get(b("r3"))).size()).isEqualTo(2);
+      // The sequence continues after the recovered edits.
+      t.increment(new Increment(b("c")).addColumn(F, Q, 1));
+      assertThat(Bytes.toLong(t.get(new Get(b("c"))).getValue(F, Q))).isEqualTo(13);
+    }
+    try (Database db = Database.open(dir)) {
+      assertThat(Bytes.toLong(db.getTable(T).get(new Get(b("c"))).getValue(F, Q))).isEqualTo(13);
+    }
+  }
+
+  @Test
+  void tablesAreListedAndDescribedAfterARestart() throws IOException {
+    TableDescriptor desc =
+        TableDescriptorBuilder.newBuilder(T)
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(F)
+                    .setMaxVersions(5)
+                    .setTimeToLive(60)
+                    .build())
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of("g"))
+            .setValue("OWNER", "me")
+            .build();
+    try (Database db = Database.open(dir)) {
+      db.createTable(desc);
+      db.createTable(table(TableName.valueOf("a")));
+    }
+    try (Database db = Database.open(dir)) {
+      assertThat(db.listTables())
+          .extracting(TableDescriptor::getTableName)
+          .containsExactly(TableName.valueOf("a"), T);
+      assertThat(db.getDescriptor(T)).isEqualTo(desc);
+      assertThat(db.getDescriptor(T).getColumnFamily(F).getTimeToLive()).isEqualTo(60);
+    }
+  }
+
+  @Test
+  void deletedTablesStayDeletedAndTheirEditsDoNotLeakIntoANewTableOfTheSameName()
+      throws IOException {
+    try (Database db = Database.open(dir)) {
+      db.createTable(table(T));
+      db.getTable(T).put(new Put(b("old")).addColumn(F, Q, b("x")));
+      db.deleteTable(T);
+      assertThat(db.tableExists(T)).isFalse();
+      assertThatThrownBy(() -> db.getTable(T)).isInstanceOf(TableNotFoundException.class);
+      db.createTable(table(T));
+      db.getTable(T).put(new Put(b("new")).addColumn(F, Q, b("y")));
+    }
+    try (Database db = Database.open(dir)) {
+      Table t = db.getTable(T);
+      assertThat(t.get(new Get(b("old"))).isEmpty()).isTrue();
+      assertThat(t.get(new Get(b("new"))).isEmpty()).isFalse();
+    }
+  }
+
+  @Test
+  void aCreateInterruptedBeforeItsDescriptorLeavesNoTable() throws IOException {
+    try (Database db = Database.open(dir)) {
+      FaultPoints.arm(Database.FAULT_CREATE_BEFORE_DESCRIPTOR, FaultPoints.THROW);
+      assertThatThrownBy(() -> db.createTable(table(T)))
+          .isInstanceOf(FaultPoints.InjectedFault.class);
+      FaultPoints.disarmAll();
+      assertThat(db.tableExists(T)).isFalse();
+    }
+    assertThat(Files.exists(dir.resolve("data/default/t")))
+        .as("the half-created table's files")
+        .isTrue();
+    try (Database db = Database.open(dir)) {
+      assertThat(db.tableExists(T)).isFalse();
+      assertThat(Files.exists(dir.resolve("data/default/t"))).isFalse();
+      db.createTable(table(T));
+    }
+  }
+
+  @Test
+  void ddlErrorsNameTheProblem() throws IOException {
+    try (Database db = Database.open(dir)) {
+      db.createTable(table(T));
+      assertThatThrownBy(() -> db.createTable(table(T)))
+          .isInstanceOf(TableExistsException.class)
+          .hasMessageContaining("'t' already exists");
+      assertThatThrownBy(() -> db.deleteTable(TableName.valueOf("nope")))
+          .isInstanceOf(TableNotFoundException.class)
+          .hasMessageContaining("'nope' does not exist");
+      assertThatThrownBy(() -> db.createTable(table(TableName.valueOf("ns1:t"))))
+          .isInstanceOf(NamespaceNotFoundException.class);
+      Table handle = db.getTable(T);
+      db.deleteTable(T);
+      assertThatThrownBy(() -> handle.get(new Get(b("r"))))
+          .isInstanceOf(TableNotFoundException.class);
+    }
+  }
+
+  @Test
+  void aDatabaseCanBeOpenedOnlyOnce() throws IOException {
+    try (Database db = Database.open(dir)) {
+      assertThatThrownBy(() -> Database.open(dir))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("already open");
+    }
+    Database.open(dir).close();
+  }
+
+  @Test
+  void aCorruptWalStopsTheOpenUnlessSkippingIsAllowed() throws IOException {
+    try (Database db = Database.open(dir)) {
+      db.createTable(table(T));
+      for (int i = 0; i < 20; i++) {
+        db.getTable(T).put(new Put(b("r" + i)).addColumn(F, Q, b("v" + i)));
+      }
+    }
+    Path segment;
+    try (Stream<Path> s = Files.list(dir.resolve("WALs/local"))) {
+      segment = s.sorted().findFirst().orElseThrow();
+    }
+    byte[] bytes = Files.readAllBytes(segment);
+    bytes[bytes.length / 2] ^= 0x10;
+    Files.write(segment, bytes);
+    assertThatThrownBy(() -> Database.open(dir))
+        .isInstanceOf(WalCorruptionException.class)
+        .hasMessageContaining(segment.toString())
+        .hasMessageContaining("hbase.hregion.edits.replay.skip.errors");
+    Config skip = Config.builder().set(WalSettings.SKIP_REPLAY_ERRORS, true).build();
+    try (Database db = Database.open(dir, skip)) {
+      List<Result> rows = new ArrayList<>();
+      try (ResultScanner sc = db.getTable(T).getScanner(new Scan())) {
+        sc.forEach(rows::add);
+      }
+      assertThat(rows).hasSize(19);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package dev.basalt.region;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellUtil;
+import dev.basalt.ops.Result;
+import dev.basalt.ops.Scan;
+import dev.basalt.schema.ColumnFamilyDescriptor;
+import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.TableDescriptor;
+import dev.basalt.schema.TableDescriptorBuilder;
+import dev.basalt.schema.TableName;
+import dev.basalt.util.ManualClock;
+import dev.basalt.util.config.Config;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/** Small helpers for region tests: tables, regions on a manual clock, readable results. */
+final class TestRegions {
+  static final byte[] F = Bytes.toBytes("f");
+  static final byte[] G = Bytes.toBytes("g");
+
+  private TestRegions() {}
+
+  static byte[] b(String s) {
+    return Bytes.toBytes(s);
+  }
+
+  static TableDescriptor table(UnaryOperator<ColumnFamilyDescriptorBuilder> f) {
+    return TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
+        .setColumnFamily(f.apply(ColumnFamilyDescriptorBuilder.newBuilder(F)).build())
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
+        .build();
+  }
+
+  static Region region(ManualClock clock, UnaryOperator<ColumnFamilyDescriptorBuilder> f) {
+    return region(clock, table(f), Config.defaults());
+  }
+
+  static Region region(ManualClock clock, TableDescriptor t, Config config) {
+    return Region.inMemory(t, RegionServices.of(clock, config, EditLog.NONE));
+  }
+
+  static ColumnFamilyDescriptor family(Region r) {
+    return r.getTableDescriptor().getColumnFamily(F);
+  }
+
+  /** "q@ts=value" per cell, in result order. */
+  static List<String> cells(Result r) {
+    List<String> out = new ArrayList<>();
+    for (Cell c : r.rawCells()) {
+      out.add(describe(c));
+    }
+    return out;
+  }
+
+  static String describe(Cell c) {
+    String fam = Bytes.toStringBinary(CellUtil.cloneFamily(c));
+    String q = Bytes.toStringBinary(CellUtil.cloneQualifier(c));
+    String head =
+        Bytes.toStringBinary(CellUtil.cloneRow(c)) + "/" + fam + ":" + q + "@" + c.getTimestamp();
+    if (c.isDelete()) {
+      return head + " " + c.getType();
+    }
+    return head + "=" + Bytes.toStringBinary(CellUtil.cloneValue(c));
+  }
+
+  /** Every result of a scan, each rendered by {@link #cells}, one list per result. */
+  static List<List<String>> scanAll(Region r, Scan scan) throws IOException {
+    List<List<String>> out = new ArrayList<>();
+    try (RegionScanner s = r.getScanner(scan)) {
+      Result res;
+      while ((res = s.next()) != null) {
+        out.add(cells(res));
+      }
+    }
+    return out;
+  }
+}

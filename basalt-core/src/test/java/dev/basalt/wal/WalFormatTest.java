@@ -1,0 +1,227 @@
+package dev.basalt.wal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.CellType;
+import dev.basalt.cell.KeyValue;
+import dev.basalt.fs.LocalStorage;
+import dev.basalt.fs.WritableFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The segment format: round trips, torn tails at every byte, and damage in the middle. */
+class WalFormatTest {
+  private static final String SEG = "WALs/s1/" + Wal.segmentName(0);
+
+  @TempDir Path tmp;
+
+  static WalEntry randomEntry(Random rnd, long firstSeq) {
+    int n = 1 + rnd.nextInt(4);
+    List<KeyValue> cells = new ArrayList<>();
+    byte[] row = new byte[1 + rnd.nextInt(20)];
+    rnd.nextBytes(row);
+    CellType[] types = {
+      CellType.PUT, CellType.DELETE, CellType.DELETE_COLUMN, CellType.DELETE_FAMILY
+    };
+    for (int i = 0; i < n; i++) {
+      byte[] q = new byte[rnd.nextInt(6)];
+      rnd.nextBytes(q);
+      byte[] v = new byte[rnd.nextInt(rnd.nextInt(10) == 0 ? 5000 : 40)];
+      rnd.nextBytes(v);
+      cells.add(
+          KeyValue.of(
+                  row,
+                  Bytes.toBytes("f" + rnd.nextInt(3)),
+                  q,
+                  rnd.nextInt(1 << 30),
+                  types[rnd.nextInt(types.length)],
+                  v)
+              .withSequenceId(firstSeq + rnd.nextInt(3)));
+    }
+    List<UUID> ids = new ArrayList<>();
+    for (int i = rnd.nextInt(3); i > 0; i--) {
+      ids.add(new UUID(rnd.nextLong(), rnd.nextLong()));
+    }
+    return new WalEntry(
+        "region" + rnd.nextInt(5), Math.abs(rnd.nextLong() % 1_000_000_000L), ids, cells);
+  }
+
+  /**
+   * Writes a segment as a crash leaves it: header and frames, no trailer; returns frame offsets.
+   */
+  private List<Long> writeSegment(LocalStorage s, String path, List<WalEntry> entries)
+      throws IOException {
+    List<Long> offsets = new ArrayList<>();
+    try (WritableFile f = s.create(path)) {
+      f.write(WalFormat.header("s1", 42));
+      for (WalEntry e : entries) {
+        offsets.add(f.position());
+        f.write(WalFormat.editFrame(e));
+      }
+    }
+    return offsets;
+  }
+
+  private static List<WalEntry> replayAll(LocalStorage s, boolean skipErrors) throws IOException {
+    List<WalEntry> out = new ArrayList<>();
+    WalReplay.replay(s, "s1", skipErrors, out::add);
+    return out;
+  }
+
+  private static void assertSameEntries(List<WalEntry> actual, List<WalEntry> expected) {
+    assertThat(actual).hasSize(expected.size());
+    for (int i = 0; i < expected.size(); i++) {
+      WalEntry a = actual.get(i);
+      WalEntry e = expected.get(i);
+      assertThat(a.region()).isEqualTo(e.region());
+      assertThat(a.writeTime()).isEqualTo(e.writeTime());
+      assertThat(a.clusterIds()).isEqualTo(e.clusterIds());
+      assertThat(a.cells()).isEqualTo(e.cells());
+      for (int c = 0; c < e.cells().size(); c++) {
+        assertThat(a.cells().get(c).getSequenceId()).isEqualTo(e.cells().get(c).getSequenceId());
+      }
+    }
+  }
+
+  @Property(tries = 100)
+  void entriesRoundTrip(@ForAll long seed, @ForAll @IntRange(min = 0, max = 30) int count)
+      throws IOException {
+    // jqwik properties do not get JUnit's @TempDir
+    Path dir = Files.createTempDirectory("basalt-wal-rt");
+    LocalStorage s = new LocalStorage(dir);
+    Random rnd = new Random(seed);
+    List<WalEntry> entries = new ArrayList<>();
+    long seq = 1;
+    for (int i = 0; i < count; i++) {
+      entries.add(randomEntry(rnd, seq));
+      seq += 5;
+    }
+    try {
+      writeSegment(s, SEG, entries);
+      assertSameEntries(replayAll(s, false), entries);
+    } finally {
+      s.delete("");
+    }
+  }
+
+  @Test
+  void aTornLastEntryIsDroppedAtEveryByteOffset() throws IOException {
+    Random rnd = new Random(7);
+    List<WalEntry> entries =
+        List.of(randomEntry(rnd, 1), randomEntry(rnd, 10), randomEntry(rnd, 20));
+    Path base = Files.createTempDirectory(tmp, "base");
+    LocalStorage s = new LocalStorage(base);
+    List<Long> offsets = writeSegment(s, SEG, entries);
+    byte[] whole = Files.readAllBytes(base.resolve(SEG));
+    long lastStart = offsets.get(2);
+    for (long cut = lastStart; cut <= whole.length; cut++) {
+      Path dir = Files.createTempDirectory(tmp, "cut");
+      Files.createDirectories(dir.resolve("WALs/s1"));
+      Files.write(dir.resolve(SEG), java.util.Arrays.copyOf(whole, (int) cut));
+      LocalStorage cs = new LocalStorage(dir);
+      List<WalEntry> got = replayAll(cs, false);
+      if (cut == whole.length) {
+        assertSameEntries(got, entries);
+      } else {
+        assertSameEntries(got, entries.subList(0, 2));
+        assertThat(Files.size(dir.resolve(SEG)))
+            .as("torn tail cut off at %d", cut)
+            .isEqualTo(lastStart);
+      }
+    }
+  }
+
+  @Test
+  void aSegmentCutInsideItsHeaderHoldsNothingAndIsRemoved() throws IOException {
+    LocalStorage s = new LocalStorage(tmp);
+    byte[] header = WalFormat.header("s1", 42);
+    for (int cut = 0; cut < header.length; cut++) {
+      Files.createDirectories(tmp.resolve("WALs/s1"));
+      Files.write(tmp.resolve(SEG), java.util.Arrays.copyOf(header, cut));
+      assertThat(replayAll(s, false)).isEmpty();
+      assertThat(Files.exists(tmp.resolve(SEG))).isFalse();
+    }
+  }
+
+  @Test
+  void aFlippedBitInTheMiddleIsReportedWithFileAndOffset() throws IOException {
+    Random rnd = new Random(11);
+    List<WalEntry> entries = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      entries.add(randomEntry(rnd, 1 + 10L * i));
+    }
+    Path base = Files.createTempDirectory(tmp, "base");
+    List<Long> offsets = writeSegment(new LocalStorage(base), SEG, entries);
+    byte[] whole = Files.readAllBytes(base.resolve(SEG));
+    long start = offsets.get(2);
+    long end = offsets.get(3);
+    // Every bit of a middle frame: its length, its checksum and its payload.
+    for (long pos = start; pos < end; pos += Math.max(1, (end - start) / 97)) {
+      for (int bit = 0; bit < 8; bit += 3) {
+        byte[] damaged = whole.clone();
+        damaged[(int) pos] ^= (byte) (1 << bit);
+        Path dir = Files.createTempDirectory(tmp, "flip");
+        Files.createDirectories(dir.resolve("WALs/s1"));
+        Files.write(dir.resolve(SEG), damaged);
+        LocalStorage ds = new LocalStorage(dir);
+        assertThatThrownBy(() -> replayAll(ds, false))
+            .as("flip at byte %d bit %d", pos, bit)
+            .isInstanceOf(WalCorruptionException.class)
+            .hasMessageContaining(ds.describe(SEG))
+            .hasMessageContaining("at offset " + start)
+            .satisfies(e -> assertThat(((WalCorruptionException) e).offset()).isEqualTo(start));
+        assertThat(Files.size(dir.resolve(SEG))).as("nothing truncated").isEqualTo(whole.length);
+      }
+    }
+  }
+
+  @Test
+  void skippingErrorsLosesOnlyTheBadEntry() throws IOException {
+    Random rnd = new Random(3);
+    List<WalEntry> entries = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      entries.add(randomEntry(rnd, 1 + 10L * i));
+    }
+    List<Long> offsets = writeSegment(new LocalStorage(tmp), SEG, entries);
+    byte[] whole = Files.readAllBytes(tmp.resolve(SEG));
+    whole[(int) (offsets.get(1) + 12)] ^= 1; // inside the payload of entry 1
+    Files.write(tmp.resolve(SEG), whole);
+    List<WalEntry> got = replayAll(new LocalStorage(tmp), true);
+    assertSameEntries(got, List.of(entries.get(0), entries.get(2), entries.get(3)));
+  }
+
+  @Test
+  void aTornSegmentThatIsNotTheLastIsCorruption() throws IOException {
+    Random rnd = new Random(5);
+    LocalStorage s = new LocalStorage(tmp);
+    List<Long> offsets = writeSegment(s, SEG, List.of(randomEntry(rnd, 1), randomEntry(rnd, 5)));
+    writeSegment(s, "WALs/s1/" + Wal.segmentName(1), List.of(randomEntry(rnd, 9)));
+    byte[] first = Files.readAllBytes(tmp.resolve(SEG));
+    Files.write(tmp.resolve(SEG), java.util.Arrays.copyOf(first, first.length - 3));
+    assertThatThrownBy(() -> replayAll(s, false))
+        .isInstanceOf(WalCorruptionException.class)
+        .hasMessageContaining("at offset " + offsets.get(1));
+  }
+
+  @Test
+  void notAWalSegmentIsRejected() throws IOException {
+    Files.createDirectories(tmp.resolve("WALs/s1"));
+    Files.write(tmp.resolve(SEG), "this is not a WAL segment at all".getBytes());
+    Files.write(tmp.resolve("WALs/s1/" + Wal.segmentName(1)), WalFormat.header("s1", 1));
+    assertThatThrownBy(() -> replayAll(new LocalStorage(tmp), false))
+        .isInstanceOf(WalCorruptionException.class)
+        .hasMessageContaining("bad magic");
+  }
+}
