@@ -395,6 +395,6 @@ final class RegionModelArbitraries {
   Arbitrary<List<Step>> histories() {
     // No edge cases: jqwik would inject the rare alternatives (the unknown family, empty time
     // ranges, one-step histories) far more often than their weights say.
-    return steps().list().ofMinSize(5).ofMaxSize(40).withoutEdgeCases();
+    return steps().list().ofMinSize(1).ofMaxSize(50).withoutEdgeCases();
   }
 }
