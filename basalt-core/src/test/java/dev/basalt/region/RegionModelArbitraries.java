@@ -52,12 +52,8 @@ final class RegionModelArbitraries {
    */
   private final boolean repeatVersionsInOnePut;
 
-  /** Whether scans may have a batch size (and so return rows in several partial results). */
-  private final boolean batchedScans;
-
-  RegionModelArbitraries(boolean repeatVersionsInOnePut, boolean batchedScans) {
+  RegionModelArbitraries(boolean repeatVersionsInOnePut) {
     this.repeatVersionsInOnePut = repeatVersionsInOnePut;
-    this.batchedScans = batchedScans;
   }
 
   // ---- tables -----------------------------------------------------------------------------
@@ -344,10 +340,8 @@ final class RegionModelArbitraries {
 
   Arbitrary<ScanStep> scans() {
     Arbitrary<Integer> batch =
-        batchedScans
-            ? Arbitraries.frequencyOf(
-                Tuple.of(1, Arbitraries.just(-1)), Tuple.of(2, Arbitraries.of(1, 2, 3)))
-            : Arbitraries.just(-1);
+        Arbitraries.frequencyOf(
+            Tuple.of(3, Arbitraries.just(-1)), Tuple.of(2, Arbitraries.of(1, 2, 3)));
     return Combinators.combine(
             ranges(),
             reads(),
