@@ -76,10 +76,14 @@ final class RegionModelHarness {
 
   /** Runs every step, then reads everything back once more. */
   void run(List<Step> steps) {
-    for (Step s : steps) {
-      step(s);
+    try {
+      for (Step s : steps) {
+        step(s);
+      }
+      finalCheck();
+    } finally {
+      region.close();
     }
-    finalCheck();
   }
 
   void step(Step s) {
