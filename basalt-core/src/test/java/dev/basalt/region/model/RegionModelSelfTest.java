@@ -1,0 +1,197 @@
+package dev.basalt.region.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellType;
+import dev.basalt.filter.CompareOperator;
+import dev.basalt.ops.CheckAndMutate;
+import dev.basalt.ops.Delete;
+import dev.basalt.ops.Get;
+import dev.basalt.ops.Increment;
+import dev.basalt.ops.Put;
+import dev.basalt.ops.Result;
+import dev.basalt.ops.Scan;
+import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.KeepDeletedCells;
+import dev.basalt.schema.TableDescriptorBuilder;
+import dev.basalt.schema.TableName;
+import dev.basalt.util.ManualClock;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Example;
+
+/**
+ * Checks the reference model itself against small histories worked out by hand from
+ * docs/SEMANTICS.md, so that the oracle of the property tests does not rest on agreeing with the
+ * engine alone. Each expectation quotes the sentence it follows.
+ */
+class RegionModelSelfTest {
+  private static final byte[] R = Bytes.toBytes("r");
+  private static final byte[] F = Bytes.toBytes("f");
+  private static final byte[] Q = Bytes.toBytes("q");
+
+  private final ManualClock clock = new ManualClock(1000);
+
+  private ModelRegion model(ColumnFamilyDescriptorBuilder family) {
+    return new ModelRegion(
+        TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
+            .setColumnFamily(family.build())
+            .build(),
+        clock);
+  }
+
+  private static ColumnFamilyDescriptorBuilder family(int versions, boolean newVersionBehavior) {
+    return ColumnFamilyDescriptorBuilder.newBuilder(F)
+        .setMaxVersions(versions)
+        .setNewVersionBehavior(newVersionBehavior);
+  }
+
+  private static Put put(long ts, String value) {
+    return new Put(R).addColumn(F, Q, ts, Bytes.toBytes(value));
+  }
+
+  /** "ts=value" per returned cell, newest first. */
+  private static List<String> versions(Result r) {
+    List<String> out = new ArrayList<>();
+    for (Cell c : r.cells()) {
+      out.add(
+          c.getTimestamp()
+              + (c.isDelete() ? "/" + c.getType() : "=" + Bytes.toString(cloneValue(c))));
+    }
+    return out;
+  }
+
+  private static byte[] cloneValue(Cell c) {
+    return dev.basalt.cell.CellUtil.cloneValue(c);
+  }
+
+  private static Get all() {
+    return new Get(R).readAllVersions();
+  }
+
+  @Example
+  void deterministicPutAfterADeleteIsVisibleWhateverItsTimestamp() throws Exception {
+    // Section 4: "a Put committed after a delete is visible whatever its timestamp".
+    ModelRegion m = model(family(3, true));
+    m.put(put(5, "a"));
+    m.delete(new Delete(R).addColumns(F, Q, 10));
+    m.put(put(3, "b"));
+    assertThat(versions(m.get(all()))).containsExactly("3=b");
+  }
+
+  @Example
+  void classicDeleteMasksALaterPutWithAnOlderTimestamp() throws Exception {
+    // Section 5: "deletes mask later puts with older timestamps".
+    ModelRegion m = model(family(3, false));
+    m.put(put(5, "a"));
+    m.delete(new Delete(R).addColumns(F, Q, 10));
+    m.put(put(3, "b"));
+    assertThat(m.get(all()).isEmpty()).isTrue();
+  }
+
+  @Example
+  void deterministicPushedOutVersionNeverComesBack() throws Exception {
+    // Section 4: "a version pushed out of the newest VERSIONS never comes back".
+    ModelRegion m = model(family(1, true));
+    m.put(put(1, "old"));
+    m.put(put(2, "new"));
+    m.delete(new Delete(R).addColumn(F, Q, 2));
+    assertThat(m.get(all()).isEmpty()).isTrue();
+  }
+
+  @Example
+  void classicDeletingTheNewestVersionResurrectsAnOlderOne() throws Exception {
+    // Section 5: "deleting the newest version can make an older one visible again".
+    ModelRegion m = model(family(1, false));
+    m.put(put(1, "old"));
+    m.put(put(2, "new"));
+    m.delete(new Delete(R).addColumn(F, Q, 2));
+    assertThat(versions(m.get(all()))).containsExactly("1=old");
+  }
+
+  @Example
+  void keepDeletedCellsShowsDeletedCellsToReadsEndingBeforeTheDelete() throws Exception {
+    // Section 4: with KEEP_DELETED_CELLS=TRUE a marker is effective only inside the time range.
+    ModelRegion m = model(family(3, true).setKeepDeletedCells(KeepDeletedCells.TRUE));
+    m.put(put(1, "a"));
+    m.delete(new Delete(R).addColumns(F, Q, 5));
+    assertThat(versions(m.get(all().setTimeRange(0, 5)))).containsExactly("1=a");
+    assertThat(m.get(all()).isEmpty()).isTrue();
+  }
+
+  @Example
+  void minVersionsKeepsTheNewestVersionsPastTheirTtl() throws Exception {
+    // Section 4: c_i is visible when it is not expired, or when i <= MIN_VERSIONS.
+    ModelRegion m = model(family(3, true).setMinVersions(1).setTimeToLive(1));
+    m.put(put(1000, "a"));
+    m.put(put(1001, "b"));
+    clock.set(1000 + 1000);
+    assertThat(versions(m.get(all()))).containsExactly("1001=b", "1000=a"); // 1000 < 1000 is false
+    clock.set(1001 + 1001);
+    assertThat(versions(m.get(all()))).containsExactly("1001=b");
+  }
+
+  @Example
+  void latestVersionDeletesTakeTheNewestVersionsInTurn() throws Exception {
+    // Section 2: "the k-th marker gets the timestamp of the k-th newest visible version".
+    ModelRegion m = model(family(3, true));
+    m.put(put(1, "a"));
+    m.put(put(2, "b"));
+    m.put(put(3, "c"));
+    m.delete(new Delete(R).addColumn(F, Q).addColumn(F, Q));
+    assertThat(versions(m.get(all()))).containsExactly("1=a");
+    Scan raw = new Scan().setRaw(true).readAllVersions();
+    assertThat(versions(m.scan(raw).get(0)))
+        .containsExactly("3/DELETE", "3=c", "2/DELETE", "2=b", "1=a");
+  }
+
+  @Example
+  void incrementNeverWritesBelowTheCurrentVersion() throws Exception {
+    // Section 2: timestamp max(now, currentCell.ts + 1).
+    ModelRegion m = model(family(3, true));
+    m.put(new Put(R).addColumn(F, Q, 2000, Bytes.toBytes(5L)));
+    Result r = m.increment(new Increment(R).addColumn(F, Q, 2));
+    assertThat(r.cells()).hasSize(1);
+    assertThat(r.cells().get(0).getTimestamp()).isEqualTo(2001);
+    assertThat(Bytes.toLong(r.value())).isEqualTo(7);
+  }
+
+  @Example
+  void incrementOfANonCounterFailsAndWritesNothing() throws Exception {
+    ModelRegion m = model(family(3, true));
+    m.put(new Put(R).addColumn(F, Q, Bytes.toBytes("xy")));
+    assertThatThrownBy(() -> m.increment(new Increment(R).addColumn(F, Q, 1)))
+        .isInstanceOf(ModelException.class)
+        .satisfies(e -> assertThat(((ModelException) e).width()).isEqualTo(2));
+    assertThat(m.history(R)).hasSize(1);
+  }
+
+  @Example
+  void checkedPutIsNeverOlderThanTheCheckedCell() throws Exception {
+    // Section 2 (HBASE-14070): LATEST cells of a checked Put get max(now, readCell.ts).
+    ModelRegion m = model(family(3, true));
+    m.put(put(5000, "a"));
+    CheckAndMutate cam =
+        CheckAndMutate.newBuilder(R)
+            .ifMatches(F, Q, CompareOperator.LESS, Bytes.toBytes("0"))
+            .build(new Put(R).addColumn(F, Q, Bytes.toBytes("b")));
+    assertThat(m.checkAndMutate(cam).isSuccess()).isTrue(); // "0" < "a"
+    assertThat(versions(m.get(new Get(R)))).containsExactly("5000=b");
+  }
+
+  @Example
+  void rawScanShowsMarkersInCellOrder() throws Exception {
+    // Section 6, and section 1: DeleteFamily markers have the empty qualifier.
+    ModelRegion m = model(family(1, true));
+    m.put(put(7, "a"));
+    m.delete(new Delete(R, 7));
+    List<Result> raw = m.scan(new Scan().setRaw(true));
+    List<CellType> types = new ArrayList<>();
+    raw.get(0).cells().forEach(c -> types.add(c.getType()));
+    assertThat(types).containsExactly(CellType.DELETE_FAMILY, CellType.PUT);
+    assertThat(m.scan(new Scan())).isEmpty();
+  }
+}

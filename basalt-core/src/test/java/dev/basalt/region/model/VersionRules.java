@@ -1,0 +1,264 @@
+package dev.basalt.region.model;
+
+import dev.basalt.cell.CellType;
+import dev.basalt.cell.KeyValue;
+import dev.basalt.ops.TimeRange;
+import dev.basalt.schema.ColumnFamilyDescriptor;
+import dev.basalt.schema.KeepDeletedCells;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The read rules of docs/SEMANTICS.md for one column, written as literally as possible: section 4
+ * (deterministic history, by replay), section 5 (classic HBase) and section 6 (raw scans). Every
+ * method takes the whole stored history of the column and recomputes the answer from scratch; no
+ * attempt is made to be fast.
+ *
+ * <p>Stateless; all methods are pure functions of their arguments.
+ */
+final class VersionRules {
+  private VersionRules() {}
+
+  /** The family settings and the read's options that decide what one column returns. */
+  record ReadRules(ColumnFamilyDescriptor family, TimeRange timeRange, int maxVersions, long now) {
+
+    int familyVersions() {
+      return family.getMaxVersions();
+    }
+
+    int minVersions() {
+      return family.getMinVersions();
+    }
+
+    /** Section 3: with TTL t seconds a cell is expired when {@code ts < now - t*1000}. */
+    boolean isExpired(long ts) {
+      if (family.getTimeToLive() == ColumnFamilyDescriptor.FOREVER) {
+        return false;
+      }
+      long ttlMillis = family.getTimeToLive() * 1000L;
+      return ts < now - ttlMillis;
+    }
+
+    boolean keepDeletedCells() {
+      return family.getKeepDeletedCells() != KeepDeletedCells.FALSE;
+    }
+  }
+
+  /**
+   * The visible versions of one column, newest first, after the time range and {@code
+   * min(maxVersions, VERSIONS)} (section 3).
+   *
+   * @param history the puts of the column and every delete marker of the row that can cover it
+   *     (Delete/DeleteColumn markers of the column, DeleteFamily/DeleteFamilyVersion markers of the
+   *     family), in any order
+   */
+  static List<KeyValue> visibleVersions(List<StoredCell> history, ReadRules rules) {
+    int limit = Math.min(rules.maxVersions(), rules.familyVersions());
+    return rules.family().isNewVersionBehavior()
+        ? deterministic(history, rules, limit)
+        : classic(history, rules, limit);
+  }
+
+  // ---- section 4 ------------------------------------------------------------------------------
+
+  private static List<KeyValue> deterministic(
+      List<StoredCell> history, ReadRules rules, int limit) {
+    List<StoredCell> bySeq = new ArrayList<>(history);
+    bySeq.sort(Comparator.comparingLong(StoredCell::order));
+
+    // Replay in sequence-id order, one mutation (one sequence id) per step.
+    TreeMap<Long, StoredCell> live = new TreeMap<>();
+    int i = 0;
+    while (i < bySeq.size()) {
+      long seq = bySeq.get(i).seq();
+      List<StoredCell> step = new ArrayList<>();
+      while (i < bySeq.size() && bySeq.get(i).seq() == seq) {
+        step.add(bySeq.get(i++));
+      }
+      boolean puts = step.stream().anyMatch(StoredCell::isPut);
+      boolean markers = step.stream().anyMatch(c -> !c.isPut());
+      if (puts && markers) {
+        throw new IllegalStateException("a mutation wrote both puts and markers: " + step);
+      }
+      if (puts) {
+        // 1. live[ts] = cell, the last added of one mutation winning; then trim once.
+        for (StoredCell put : step) {
+          live.put(put.ts(), put);
+        }
+        while (live.size() > rules.familyVersions()) {
+          live.pollFirstEntry(); // pushed out for good
+        }
+      } else {
+        // 2./3. effective markers remove what they cover from live; others are ignored.
+        for (StoredCell marker : step) {
+          if (!deterministicMarkerEffective(marker, rules)) {
+            continue;
+          }
+          CellType type = marker.type();
+          if (type == CellType.DELETE || type == CellType.DELETE_FAMILY_VERSION) {
+            live.remove(marker.ts());
+          } else if (type == CellType.DELETE_COLUMN || type == CellType.DELETE_FAMILY) {
+            live.headMap(marker.ts(), true).clear();
+          } else {
+            throw new IllegalStateException("unexpected marker " + marker);
+          }
+        }
+      }
+    }
+
+    // Candidates newest first; c_i is visible when not expired or i <= MIN_VERSIONS.
+    List<StoredCell> candidates = new ArrayList<>(live.descendingMap().values());
+    List<StoredCell> visible = new ArrayList<>();
+    for (int n = 1; n <= candidates.size(); n++) {
+      StoredCell c = candidates.get(n - 1);
+      if (!rules.isExpired(c.ts()) || n <= rules.minVersions()) {
+        visible.add(c);
+      }
+    }
+    // Then the time range and maxVersions (section 3).
+    List<KeyValue> out = new ArrayList<>();
+    for (StoredCell c : visible) {
+      if (out.size() >= limit) {
+        break;
+      }
+      if (rules.timeRange().withinTimeRange(c.ts())) {
+        out.add(c.cell());
+      }
+    }
+    return out;
+  }
+
+  private static boolean deterministicMarkerEffective(StoredCell marker, ReadRules rules) {
+    if (!rules.keepDeletedCells()) {
+      return true;
+    }
+    return rules.timeRange().withinTimeRange(marker.ts());
+  }
+
+  // ---- section 5 ------------------------------------------------------------------------------
+
+  private static List<KeyValue> classic(List<StoredCell> history, ReadRules rules, int limit) {
+    TimeRange tr = rules.timeRange();
+    List<StoredCell> markers = new ArrayList<>();
+    // For each distinct timestamp keep only the put with the highest sequence id (the last added
+    // one between cells of one mutation).
+    TreeMap<Long, StoredCell> versions = new TreeMap<>();
+    for (StoredCell c : history) {
+      if (c.isPut()) {
+        StoredCell prev = versions.get(c.ts());
+        if (prev == null || prev.order() < c.order()) {
+          versions.put(c.ts(), c);
+        }
+      } else if (classicMarkerEffective(c, rules)) {
+        markers.add(c);
+      }
+    }
+    List<KeyValue> out = new ArrayList<>();
+    int n = 0;
+    for (Map.Entry<Long, StoredCell> e : versions.descendingMap().entrySet()) {
+      long ts = e.getKey();
+      if (isDeletedClassic(ts, markers)) {
+        continue;
+      }
+      if (ts >= tr.getMax()) {
+        continue;
+      }
+      if (ts < tr.getMin()) {
+        break;
+      }
+      n++;
+      if (n <= limit && (n <= rules.minVersions() || !rules.isExpired(ts))) {
+        out.add(e.getValue().cell());
+      } else {
+        break;
+      }
+    }
+    return out;
+  }
+
+  private static boolean classicMarkerEffective(StoredCell marker, ReadRules rules) {
+    if (!rules.keepDeletedCells()) {
+      return marker.ts() >= rules.timeRange().getMin();
+    }
+    return rules.timeRange().withinTimeRange(marker.ts());
+  }
+
+  private static boolean isDeletedClassic(long ts, List<StoredCell> effectiveMarkers) {
+    for (StoredCell m : effectiveMarkers) {
+      CellType type = m.type();
+      if ((type == CellType.DELETE_FAMILY || type == CellType.DELETE_COLUMN) && m.ts() >= ts) {
+        return true;
+      }
+      if ((type == CellType.DELETE || type == CellType.DELETE_FAMILY_VERSION) && m.ts() == ts) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- section 6 ------------------------------------------------------------------------------
+
+  /**
+   * What a raw scan returns of one column, in cell order.
+   *
+   * <p>Reading of section 6 where it does not fix the order of its checks (the same order as
+   * HBase's raw scan matcher): for each cell, an expired cell ends the column when MIN_VERSIONS=0;
+   * then the time range (newer: skipped, older: ends the column); then duplicates of (timestamp,
+   * type) are dropped; then a put is counted ("the count so far" includes the cell itself when it
+   * is a put) and ends the column when the count exceeds {@code maxVersions}; finally the cell is
+   * returned when the count is at most MIN_VERSIONS or it is not expired, and otherwise ends the
+   * column. Cells skipped by the time range or as duplicates are not counted.
+   *
+   * @param cells every stored cell of the column: its puts and markers, and for the empty qualifier
+   *     also the family markers of the family
+   * @param maxVersions the scan's value, not capped by VERSIONS
+   */
+  static List<KeyValue> raw(List<StoredCell> cells, ReadRules rules, int maxVersions) {
+    List<StoredCell> sorted = new ArrayList<>(cells);
+    // Cell order within a column: timestamp desc, type desc, sequence id desc (later write first).
+    sorted.sort(
+        Comparator.comparingLong(StoredCell::ts)
+            .reversed()
+            .thenComparing(
+                Comparator.comparingInt((StoredCell c) -> c.type().code() & 0xff).reversed())
+            .thenComparing(Comparator.comparingLong(StoredCell::order).reversed()));
+    // Of cells with equal timestamp and type only the highest sequence id is returned.
+    List<StoredCell> distinct = new ArrayList<>();
+    for (StoredCell c : sorted) {
+      StoredCell last = distinct.isEmpty() ? null : distinct.get(distinct.size() - 1);
+      if (last != null && last.ts() == c.ts() && last.type() == c.type()) {
+        continue;
+      }
+      distinct.add(c);
+    }
+    TimeRange tr = rules.timeRange();
+    List<KeyValue> out = new ArrayList<>();
+    int count = 0;
+    for (StoredCell c : distinct) {
+      if (rules.minVersions() == 0 && rules.isExpired(c.ts())) {
+        break;
+      }
+      if (c.ts() >= tr.getMax()) {
+        continue;
+      }
+      if (c.ts() < tr.getMin()) {
+        break;
+      }
+      if (c.isPut()) {
+        count++;
+      }
+      if (count > maxVersions) {
+        break;
+      }
+      if (count <= rules.minVersions() || !rules.isExpired(c.ts())) {
+        out.add(c.cell());
+      } else {
+        break;
+      }
+    }
+    return out;
+  }
+}
