@@ -178,8 +178,8 @@ final class RegionScannerImpl implements RegionScanner {
   }
 
   /**
-   * Gathers the current row's cells store by store; false when {@code out} reached {@code
-   * maxCells} and the row may have more.
+   * Gathers the current row's cells store by store; false when {@code out} reached {@code maxCells}
+   * and the row may have more.
    */
   private boolean collect(List<Cell> out, int maxCells) throws IOException {
     for (; storeIndex < stores.size(); storeIndex++) {
@@ -188,7 +188,8 @@ final class RegionScannerImpl implements RegionScanner {
       if (p == null || !CellUtil.matchingRow(p, currentRow)) {
         continue;
       }
-      if (!s.nextInRow(out, maxCells)) {
+      boolean storeFinishedRow = s.nextInRow(out, maxCells);
+      if (!storeFinishedRow || out.size() >= maxCells) {
         return false;
       }
     }
