@@ -64,6 +64,9 @@ final class Mvcc {
 
   /** Waits until the entry is visible to new readers. */
   void await(WriteEntry e) throws InterruptedIOException {
+    if (readPoint >= e.last) {
+      return; // usually its own completion advanced the read point
+    }
     synchronized (lock) {
       while (readPoint < e.last) {
         try {
