@@ -14,8 +14,10 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,13 +26,16 @@ import org.slf4j.LoggerFactory;
  * The write-ahead log of one server or database instance, shared by all its regions.
  *
  * <p><b>Group commit.</b> Writers {@link #append} an encoded entry to an in-memory queue (a short
- * critical section) and then {@link #sync} until the durability they need covers their entry. One
- * syncer thread takes everything queued, writes it with one flush, forces it to the device when any
- * waiter asked for FSYNC_WAL, and wakes every waiter it covered: however many writers wait at that
- * moment, they share one flush (and one fsync). ASYNC_WAL entries are written at the latest after
- * {@code hbase.regionserver.optionallogflushinterval}.
+ * critical section) and then {@link #sync} until the durability they need covers their entry. The
+ * first waiting writer becomes the leader: it takes everything queued, writes it with one flush,
+ * forces it to the device when any waiter asked for FSYNC_WAL, and wakes every waiter it covered,
+ * plus one that it did not (who leads the next round). While a leader forces the file, new writers
+ * queue up behind it, so under load one fsync serves as many writers as arrived during the previous
+ * one; with a single writer there is no hand-off to another thread at all. A background thread
+ * writes ASYNC_WAL entries at the latest after {@code hbase.regionserver.optionallogflushinterval}
+ * and rolls idle segments by age.
  *
- * <p><b>Segments.</b> The log is a series of segment files under {@code WALs/<server>/}; the syncer
+ * <p><b>Segments.</b> The log is a series of segment files under {@code WALs/<server>/}; a round
  * rolls to a new one when the current one passes the roll size or age. For each segment the log
  * remembers the highest sequence id it holds per region; once every such region has persisted past
  * it ({@link #markPersisted}), the segment moves to {@code oldWALs/}.
@@ -41,10 +46,13 @@ public final class Wal implements Closeable {
   public static final String DIR = "WALs";
   public static final String OLD_DIR = "oldWALs";
 
-  /** Fault point: the syncer has written a batch but not yet flushed it. */
-  public static final String FAULT_BEFORE_FLUSH = "wal.syncer.beforeFlush";
+  /** Fault point: a round has written its batch but not yet flushed it. */
+  public static final String FAULT_BEFORE_FLUSH = "wal.round.beforeFlush";
 
   private static final Logger LOG = LoggerFactory.getLogger(Wal.class);
+
+  /** Rounds a leader writes back to back while other writers still wait (bounds its latency). */
+  private static final int MAX_ROUNDS_PER_LEADER = 3;
 
   private final Storage storage;
   private final String serverId;
@@ -54,22 +62,33 @@ public final class Wal implements Closeable {
   private final long rollPeriodMillis;
   private final long asyncFlushMillis;
 
+  /** Guards the pending queue and the transaction counter; held only to add or take entries. */
   private final ReentrantLock lock = new ReentrantLock();
-  private final Condition work = lock.newCondition();
-  private final Condition progress = lock.newCondition();
+
   // Guarded by lock:
   private List<Pending> pending = new ArrayList<>();
-  private long appendedTxid;
-  private long flushedTxid;
-  private long syncedTxid;
-  private long syncRequested;
-  private long fsyncRequested;
-  private long lastFlushNanos;
-  private IOException failure;
-  private boolean closing;
-  private boolean rollRequested;
+  // Written under lock, read anywhere:
+  private volatile long appendedTxid;
 
-  // Owned by the syncer thread:
+  /** Held by the thread writing a batch (a leader, the background flusher, or close). */
+  private final ReentrantLock writeLock = new ReentrantLock();
+
+  // Written under writeLock, read anywhere:
+  private volatile long flushedTxid;
+  private volatile long syncedTxid;
+  private volatile long lastFlushNanos;
+  // Raised by any thread:
+  private final AtomicLong fsyncRequested = new AtomicLong();
+  private volatile boolean rollRequested;
+  private volatile boolean closing;
+  private volatile IOException failure;
+
+  /** Writers parked until a round covers their transaction or makes them the next leader. */
+  private final ConcurrentLinkedQueue<Waiter> waiters = new ConcurrentLinkedQueue<>();
+
+  private record Waiter(Thread thread, long txid, boolean force) {}
+
+  // Owned by whoever holds writeLock:
   private WritableFile current;
   private String currentName;
   private long currentCreated;
@@ -82,7 +101,7 @@ public final class Wal implements Closeable {
   private final List<Segment> closedSegments = new ArrayList<>();
   private final Map<String, Long> persisted = new HashMap<>();
 
-  private final Thread syncer;
+  private final Thread flusher;
 
   private record Pending(byte[] frame, String region, long lastSeq) {}
 
@@ -113,9 +132,9 @@ public final class Wal implements Closeable {
     storage.mkdirs(OLD_DIR);
     openSegment();
     this.lastFlushNanos = clock.nanoTime();
-    this.syncer = new Thread(this::runSyncer, "wal-syncer-" + serverId);
-    this.syncer.setDaemon(true);
-    this.syncer.start();
+    this.flusher = new Thread(this::runFlusher, "wal-flusher-" + serverId);
+    this.flusher.setDaemon(true);
+    this.flusher.start();
     archiveWhatIsPersisted();
   }
 
@@ -140,7 +159,7 @@ public final class Wal implements Closeable {
   }
 
   /**
-   * Queues an entry; it is written by the syncer.
+   * Queues an entry; it is written by the next round.
    *
    * @return the transaction number to pass to {@link #sync}
    */
@@ -150,7 +169,9 @@ public final class Wal implements Closeable {
     try {
       checkUsable();
       pending.add(new Pending(frame, e.region(), e.lastSequenceId()));
-      return ++appendedTxid;
+      long txid = appendedTxid + 1;
+      appendedTxid = txid;
+      return txid;
     } finally {
       lock.unlock();
     }
@@ -160,44 +181,102 @@ public final class Wal implements Closeable {
    * Waits until every entry up to {@code txid} is as durable as {@code durability} asks: flushed to
    * the operating system for SYNC_WAL, forced to the device for FSYNC_WAL. ASYNC_WAL and SKIP_WAL
    * return at once.
+   *
+   * <p>No wake-up is lost: a waiter registers before it tries to lead, and every round's leader
+   * scans the waiters only after it releases the write lock.
    */
   public void sync(long txid, Durability durability) throws IOException {
     boolean force = durability == Durability.FSYNC_WAL;
     if (!force && durability != Durability.SYNC_WAL) {
       return;
     }
-    lock.lock();
+    if (force) {
+      fsyncRequested.accumulateAndGet(txid, Math::max);
+    }
+    Waiter me = null;
     try {
-      if (force) {
-        fsyncRequested = Math.max(fsyncRequested, txid);
-      }
-      syncRequested = Math.max(syncRequested, txid);
-      work.signal();
-      while ((force ? syncedTxid : flushedTxid) < txid) {
-        if (failure != null) {
-          throw new IOException("WAL " + dir + " failed: " + failure.getMessage(), failure);
+      while (!covered(txid, force)) {
+        IOException f = failure;
+        if (f != null) {
+          throw new IOException("WAL " + dir + " failed: " + f.getMessage(), f);
         }
-        try {
-          progress.await();
-        } catch (InterruptedException ie) {
-          Thread.currentThread().interrupt();
-          throw new InterruptedIOException("interrupted waiting for WAL sync of txid " + txid);
+        if (writeLock.tryLock()) {
+          try {
+            // Lead a few rounds while others wait: this thread is already running, and a hand-off
+            // to a parked one costs a wake-up per round.
+            for (int round = 0; round < MAX_ROUNDS_PER_LEADER; round++) {
+              if (round > 0 && !uncoveredWaiters()) {
+                break;
+              }
+              writeRound();
+              wakeCoveredWaiters();
+            }
+          } finally {
+            writeLock.unlock();
+            wakeWaiters();
+          }
+        } else if (me == null) {
+          me = new Waiter(Thread.currentThread(), txid, force);
+          waiters.add(me); // then try to lead once more before parking
+        } else {
+          LockSupport.park(this);
+          if (Thread.interrupted()) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted waiting for WAL sync of txid " + txid);
+          }
         }
       }
     } finally {
-      lock.unlock();
+      if (me != null) {
+        waiters.remove(me);
+      }
     }
   }
 
-  /** Asks the syncer to start a new segment after its current batch. */
-  public void requestRoll() {
-    lock.lock();
-    try {
-      rollRequested = true;
-      work.signal();
-    } finally {
-      lock.unlock();
+  private boolean covered(long txid, boolean force) {
+    return (force ? syncedTxid : flushedTxid) >= txid;
+  }
+
+  private boolean uncoveredWaiters() {
+    for (Waiter w : waiters) {
+      if (!covered(w.txid(), w.force())) {
+        return true;
+      }
     }
+    return false;
+  }
+
+  private void wakeCoveredWaiters() {
+    for (Waiter w : waiters) {
+      if (covered(w.txid(), w.force())) {
+        LockSupport.unpark(w.thread());
+      }
+    }
+  }
+
+  /**
+   * Wakes one waiter the last round did not cover, to lead the next round, and then every waiter it
+   * covered: the next fsync can start while the others are still waking up.
+   */
+  private void wakeWaiters() {
+    boolean failed = failure != null;
+    for (Waiter w : waiters) {
+      if (!failed && !covered(w.txid(), w.force())) {
+        LockSupport.unpark(w.thread());
+        break;
+      }
+    }
+    for (Waiter w : waiters) {
+      if (failed || covered(w.txid(), w.force())) {
+        LockSupport.unpark(w.thread());
+      }
+    }
+  }
+
+  /** Asks for a new segment; the next round (at the latest the background flusher's) starts it. */
+  public void requestRoll() {
+    rollRequested = true;
+    LockSupport.unpark(flusher);
   }
 
   /** Records that {@code region} has persisted every edit up to {@code seq}; archives segments. */
@@ -279,96 +358,78 @@ public final class Wal implements Closeable {
     }
   }
 
-  private void runSyncer() {
-    while (true) {
+  /**
+   * Writes everything queued, flushes it (forcing it when an FSYNC_WAL waiter needs that),
+   * publishes the new positions and rolls when due. Called with the write lock held.
+   *
+   * @throws IOException after which the log is failed
+   */
+  private void writeRound() throws IOException {
+    if (failure != null) {
+      return;
+    }
+    try {
+      boolean force = fsyncRequested.get() > syncedTxid;
       List<Pending> batch;
       long batchTxid;
-      boolean force;
-      boolean roll;
       lock.lock();
       try {
-        while (!closing && !rollRequested && !hasWork()) {
-          try {
-            work.await(asyncFlushMillis, TimeUnit.MILLISECONDS);
-          } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            failure = new InterruptedIOException("WAL syncer interrupted");
-            progress.signalAll();
-            return;
-          }
-        }
         batch = pending;
-        pending = new ArrayList<>();
+        pending = new ArrayList<>(Math.max(16, batch.size()));
         batchTxid = appendedTxid;
-        force = fsyncRequested > syncedTxid;
-        roll = rollRequested;
-        rollRequested = false;
       } finally {
         lock.unlock();
       }
-      try {
-        for (Pending p : batch) {
-          current.write(p.frame());
-          currentRegions.merge(p.region(), p.lastSeq(), Math::max);
-          currentEdits++;
-        }
-        FaultPoints.hit(FAULT_BEFORE_FLUSH);
-        if (force) {
-          current.sync();
-        } else if (!batch.isEmpty()) {
-          current.flush();
-        }
-        lock.lock();
+      for (Pending p : batch) {
+        current.write(p.frame());
+        currentRegions.merge(p.region(), p.lastSeq(), Math::max);
+        currentEdits++;
+      }
+      FaultPoints.hit(FAULT_BEFORE_FLUSH);
+      if (force) {
+        current.sync();
+      } else if (!batch.isEmpty()) {
+        current.flush();
+      }
+      flushedTxid = batchTxid;
+      if (force) {
+        syncedTxid = batchTxid;
+      }
+      lastFlushNanos = clock.nanoTime();
+      if (rollRequested
+          || current.position() >= rollSize
+          || clock.currentTimeMillis() - currentCreated >= rollPeriodMillis) {
+        rollRequested = false;
+        roll();
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.error("WAL {} failed; no further writes will be acknowledged", dir, e);
+      failure = e instanceof IOException ? (IOException) e : new IOException(e);
+      throw failure;
+    }
+  }
+
+  /** Writes ASYNC_WAL entries within the flush interval and honours roll requests. */
+  private void runFlusher() {
+    long interval = TimeUnit.MILLISECONDS.toNanos(asyncFlushMillis);
+    while (!closing && failure == null) {
+      LockSupport.parkNanos(this, interval);
+      boolean due = appendedTxid > flushedTxid && clock.nanoTime() - lastFlushNanos >= interval;
+      if ((due || rollRequested) && !closing) {
+        writeLock.lock();
         try {
-          flushedTxid = batchTxid;
-          if (force) {
-            syncedTxid = batchTxid;
-          }
-          lastFlushNanos = clock.nanoTime();
-          progress.signalAll();
-          if (closing && pending.isEmpty()) {
-            break;
-          }
+          writeRound();
+        } catch (IOException e) {
+          // recorded in failure; waiters are woken below
         } finally {
-          lock.unlock();
+          writeLock.unlock();
         }
-        if (roll
-            || current.position() >= rollSize
-            || clock.currentTimeMillis() - currentCreated >= rollPeriodMillis) {
-          roll();
-        }
-      } catch (IOException | RuntimeException e) {
-        LOG.error("WAL {} failed; no further writes will be acknowledged", dir, e);
-        lock.lock();
-        try {
-          failure = e instanceof IOException ? (IOException) e : new IOException(e);
-          progress.signalAll();
-        } finally {
-          lock.unlock();
-        }
-        return;
+        wakeWaiters();
       }
     }
-    try {
-      closeSegment();
-    } catch (IOException e) {
-      LOG.warn("could not close WAL segment {} cleanly", currentName, e);
-    }
   }
 
-  /** Whether the syncer has something to do now; called with the lock held. */
-  private boolean hasWork() {
-    if (fsyncRequested > syncedTxid) {
-      return true;
-    }
-    if (pending.isEmpty()) {
-      return false;
-    }
-    return syncRequested > flushedTxid
-        || clock.nanoTime() - lastFlushNanos >= TimeUnit.MILLISECONDS.toNanos(asyncFlushMillis);
-  }
-
-  /** Writes what is queued, closes the current segment cleanly and stops the syncer. */
+  /** Writes what is queued, closes the current segment cleanly and stops the flusher. */
   @Override
   public void close() throws IOException {
     lock.lock();
@@ -376,24 +437,30 @@ public final class Wal implements Closeable {
       if (closing) {
         return;
       }
-      closing = true;
-      work.signal();
+      closing = true; // appends are refused from now on
     } finally {
       lock.unlock();
     }
+    LockSupport.unpark(flusher);
     try {
-      syncer.join();
+      flusher.join();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted closing the WAL");
     }
-    lock.lock();
+    writeLock.lock();
     try {
-      if (failure != null) {
-        throw new IOException("WAL " + dir + " failed: " + failure.getMessage(), failure);
+      if (failure == null) {
+        writeRound();
+        closeSegment();
       }
     } finally {
-      lock.unlock();
+      writeLock.unlock();
+      wakeWaiters();
+    }
+    IOException f = failure;
+    if (f != null) {
+      throw new IOException("WAL " + dir + " failed: " + f.getMessage(), f);
     }
   }
 }
