@@ -24,6 +24,9 @@ final class Mvcc {
     }
   }
 
+  /** Checks of the read point before a waiting writer blocks (a few microseconds). */
+  private static final int AWAIT_SPINS = 2_000;
+
   private final Object lock = new Object();
   private final ArrayDeque<WriteEntry> inFlight = new ArrayDeque<>();
   private long writePoint;
@@ -64,8 +67,13 @@ final class Mvcc {
 
   /** Waits until the entry is visible to new readers. */
   void await(WriteEntry e) throws InterruptedIOException {
-    if (readPoint >= e.last) {
-      return; // usually its own completion advanced the read point
+    // Usually its own completion advanced the read point; otherwise an earlier writer is about to
+    // complete, so spin briefly before paying for a park and a wake-up.
+    for (int i = 0; i < AWAIT_SPINS; i++) {
+      if (readPoint >= e.last) {
+        return;
+      }
+      Thread.onSpinWait();
     }
     synchronized (lock) {
       while (readPoint < e.last) {
