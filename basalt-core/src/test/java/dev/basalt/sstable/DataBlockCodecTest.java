@@ -1,0 +1,100 @@
+package dev.basalt.sstable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.KeyValue;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Data block encoding: cells round-trip with their sequence ids, restart points are where the
+ * format says, and the decoder turns any bytes that are not a block into {@link
+ * CorruptStoreFileException}, never an index or allocation error.
+ */
+class DataBlockCodecTest {
+
+  private static byte[] encode(List<KeyValue> cells) {
+    DataBlockEncoder e = new DataBlockEncoder(1 << 16);
+    for (KeyValue kv : cells) {
+      e.add(kv);
+    }
+    ByteSink out = e.finish();
+    return java.util.Arrays.copyOf(out.array(), out.size());
+  }
+
+  @Property(tries = 100)
+  void cellsRoundTrip(@ForAll long seed, @ForAll @IntRange(min = 1, max = 80) int n)
+      throws CorruptStoreFileException {
+    List<KeyValue> cells = TestCells.random(new Random(seed), n, 6, 300);
+    byte[] payload = encode(cells);
+    int restarts = Bytes.readInt(payload, payload.length - 4);
+    assertThat(restarts).isEqualTo((n + 15) / 16);
+    DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0);
+    assertThat(b.count()).isEqualTo(n);
+    for (int i = 0; i < n; i++) {
+      TestCells.assertSameCell(b.cell(i), cells.get(i), "cell " + i);
+      KeyValue kv = cells.get(i);
+      assertThat(b.ceiling(0, kv.getBuffer(), kv.keyOffset(), kv.keyLength(), kv.getSequenceId()))
+          .isEqualTo(i);
+    }
+    // Restart entries store their whole key: decoding from a restart offset needs nothing before.
+    for (int r = 0; r < restarts; r++) {
+      int at = Bytes.readInt(payload, payload.length - 4 - 4 * restarts + 4 * r);
+      assertThat(payload[at]).as("restart %d shares nothing", r).isZero();
+    }
+  }
+
+  @Test
+  void prefixCompressionSharesKeyBytes() {
+    List<KeyValue> cells = TestCells.random(new Random(1), 200, 3, 0);
+    int raw = 0;
+    for (KeyValue kv : cells) {
+      raw += kv.getLength();
+    }
+    assertThat(encode(cells).length).isLessThan(raw * 2 / 3);
+  }
+
+  /** Decoding must either fail cleanly or give cells whose every field lies inside its bytes. */
+  private static void decodeOrReject(byte[] payload) {
+    try {
+      DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0);
+      for (int i = 0; i < b.count(); i++) {
+        KeyValue kv = b.cell(i);
+        KeyValue.parse(kv.getBuffer(), kv.getOffset(), kv.getLength(), kv.getSequenceId());
+        kv.toString();
+      }
+    } catch (CorruptStoreFileException expected) {
+      // fine
+    } catch (RuntimeException e) {
+      fail("decoding " + Bytes.toStringBinary(payload) + " threw " + e, e);
+    }
+  }
+
+  @Property(tries = 200)
+  void garbageAndDamagedBlocksAreRejectedCleanly(
+      @ForAll long seed, @ForAll @IntRange(min = 0, max = 400) int len) {
+    Random rnd = new Random(seed);
+    byte[] junk = new byte[len];
+    rnd.nextBytes(junk);
+    if (len >= 8 && rnd.nextBoolean()) {
+      Bytes.putInt(junk, len - 4, 1 + rnd.nextInt(3)); // a plausible restart count
+      Bytes.putInt(junk, len - 8, 0);
+    }
+    decodeOrReject(junk);
+    byte[] good = encode(TestCells.random(rnd, 1 + rnd.nextInt(40), 5, 30));
+    for (int i = 0; i < 50; i++) {
+      byte[] bad = good.clone();
+      for (int k = 1 + rnd.nextInt(3); k > 0; k--) {
+        bad[rnd.nextInt(bad.length)] ^= (byte) (1 + rnd.nextInt(255));
+      }
+      decodeOrReject(bad);
+      decodeOrReject(java.util.Arrays.copyOf(good, rnd.nextInt(good.length)));
+    }
+  }
+}
