@@ -13,6 +13,8 @@ final class BlockIndex {
   private final long[] blockOffsets;
   private final int[] blockSizes;
   private final int count;
+  private final int sharedRowPrefix;
+  private final long[] rowKeys; // see RowPrefix
 
   BlockIndex(
       byte[] keys,
@@ -27,6 +29,12 @@ final class BlockIndex {
     this.blockOffsets = blockOffsets;
     this.blockSizes = blockSizes;
     this.count = count;
+    this.sharedRowPrefix =
+        count == 0 ? 0 : RowPrefix.shared(keys, keyOffsets[0], keys, keyOffsets[count - 1]);
+    this.rowKeys = new long[count];
+    for (int i = 0; i < count; i++) {
+      rowKeys[i] = RowPrefix.pack(keys, keyOffsets[i], sharedRowPrefix);
+    }
   }
 
   int size() {
@@ -43,7 +51,7 @@ final class BlockIndex {
 
   /** Bytes held, roughly. */
   long heapSize() {
-    return 64L + keys.length + 28L * count;
+    return 64L + keys.length + 36L * count;
   }
 
   private int compare(int i, byte[] kb, int ko, int kl, long kseq) {
@@ -57,11 +65,20 @@ final class BlockIndex {
    * when none is.
    */
   int find(int from, byte[] kb, int ko, int kl, long kseq) {
+    int where = RowPrefix.locate(kb, ko, keys, keyOffsets[0], sharedRowPrefix);
+    if (where != RowPrefix.WITHIN) {
+      return where == RowPrefix.BEFORE_ALL ? from : Math.max(from, count - 1);
+    }
+    long key = RowPrefix.pack(kb, ko, sharedRowPrefix);
     int lo = from;
     int hi = count; // first entry after the key lies in [lo, hi]
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (compare(mid, kb, ko, kl, kseq) <= 0) {
+      int c = Long.compareUnsigned(rowKeys[mid], key);
+      if (c == 0) {
+        c = compare(mid, kb, ko, kl, kseq);
+      }
+      if (c <= 0) {
         lo = mid + 1;
       } else {
         hi = mid;

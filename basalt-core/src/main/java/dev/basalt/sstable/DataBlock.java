@@ -7,19 +7,33 @@ import dev.basalt.cell.KeyValue;
  * A decoded data block: its cells in full KeyValue layout one after another in one array, with
  * their start offsets and sequence ids beside them. This is what the block cache holds, so a cached
  * read binary-searches the offsets and returns {@code new KeyValue(data, offset, length, seq)}: no
- * bytes are copied and one small object is allocated per returned cell. Immutable and thread-safe.
+ * bytes are copied and one small object is allocated per returned cell.
+ *
+ * <p>To keep a binary search from touching a new cache line of {@code data} at every step, each
+ * cell also has 8 bytes of its row packed into a long: the bytes after the prefix every row of the
+ * block shares, zero-padded. Unequal packed values order rows as the bytes do (a zero pad sorts
+ * like the end of a shorter row), so most steps compare two longs in a small array; equal ones fall
+ * back to the full key comparison. Immutable and thread-safe.
  */
 final class DataBlock {
   private final byte[] data;
   private final int[] offsets; // count + 1 entries; the last is the end of the last cell
   private final long[] seqIds;
   private final int count;
+  private final int sharedRowPrefix; // bytes every row of the block starts with
+  private final long[] rowKeys; // 8 row bytes after the shared prefix, big-endian, zero-padded
 
   DataBlock(byte[] data, int[] offsets, long[] seqIds, int count) {
     this.data = data;
     this.offsets = offsets;
     this.seqIds = seqIds;
     this.count = count;
+    // Rows are sorted, so what the first and last rows share, every row shares.
+    this.sharedRowPrefix = RowPrefix.shared(data, keyOffset(0), data, keyOffset(count - 1));
+    this.rowKeys = new long[count];
+    for (int i = 0; i < count; i++) {
+      rowKeys[i] = RowPrefix.pack(data, keyOffset(i), sharedRowPrefix);
+    }
   }
 
   int count() {
@@ -56,11 +70,20 @@ final class DataBlock {
 
   /** The first index in [from, count) whose cell is at or after the key; count when none is. */
   int ceiling(int from, byte[] kb, int ko, int kl, long kseq) {
+    int where = RowPrefix.locate(kb, ko, data, keyOffset(0), sharedRowPrefix);
+    if (where != RowPrefix.WITHIN) {
+      return where == RowPrefix.BEFORE_ALL ? from : count;
+    }
+    long key = RowPrefix.pack(kb, ko, sharedRowPrefix);
     int lo = from;
     int hi = count;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (compare(mid, kb, ko, kl, kseq) < 0) {
+      int c = Long.compareUnsigned(rowKeys[mid], key);
+      if (c == 0) {
+        c = compare(mid, kb, ko, kl, kseq);
+      }
+      if (c < 0) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -71,6 +94,6 @@ final class DataBlock {
 
   /** Bytes this block holds on the heap, for the block cache's weigher. */
   int weight() {
-    return 64 + data.length + 4 * offsets.length + 8 * seqIds.length;
+    return 96 + data.length + 4 * offsets.length + 8 * seqIds.length + 8 * rowKeys.length;
   }
 }
