@@ -49,11 +49,6 @@ final class BlockIndex {
     return blockSizes[i];
   }
 
-  /** Bytes held, roughly. */
-  long heapSize() {
-    return 64L + keys.length + 36L * count;
-  }
-
   private int compare(int i, byte[] kb, int ko, int kl, long kseq) {
     int off = keyOffsets[i];
     return KeyBytes.compare(keys, off, keyOffsets[i + 1] - off, seqs[i], kb, ko, kl, kseq);

@@ -86,12 +86,4 @@ final class ByteSink {
     System.arraycopy(b, off, buf, size, len);
     size += len;
   }
-
-  /** Overwrites 4 bytes at {@code at} (which must already be written). */
-  void setInt(int at, int v) {
-    buf[at] = (byte) (v >>> 24);
-    buf[at + 1] = (byte) (v >>> 16);
-    buf[at + 2] = (byte) (v >>> 8);
-    buf[at + 3] = (byte) v;
-  }
 }

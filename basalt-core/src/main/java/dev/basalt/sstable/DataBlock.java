@@ -49,10 +49,6 @@ final class DataBlock {
     return seqIds[i];
   }
 
-  byte[] data() {
-    return data;
-  }
-
   int keyOffset(int i) {
     return offsets[i] + KeyValue.ROW_OFFSET;
   }

@@ -57,12 +57,6 @@ final class KeyBytes {
     return c != 0 ? c : Long.compare(bSeq, aSeq);
   }
 
-  /** Row order of a key against a bare row. */
-  static int compareRow(byte[] a, int aOff, byte[] row, int rowOff, int rowLen) {
-    int arl = Bytes.readShort(a, aOff);
-    return Arrays.compareUnsigned(a, aOff + 2, aOff + 2 + arl, row, rowOff, rowOff + rowLen);
-  }
-
   /**
    * Null when the {@code len} bytes at {@code off} are a well-formed key, else what is wrong. The
    * checks are those every key reader relies on to stay inside the key: lengths that fit and a

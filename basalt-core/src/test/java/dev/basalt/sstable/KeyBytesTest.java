@@ -60,15 +60,6 @@ class KeyBytesTest {
                       b.keyOffset(),
                       b.keyLength())))
           .isEqualTo(Integer.signum(CellComparator.INSTANCE.compareWithoutSequenceId(a, b)));
-      assertThat(
-              Integer.signum(
-                  KeyBytes.compareRow(
-                      a.getBuffer(),
-                      a.keyOffset(),
-                      b.getRowArray(),
-                      b.getRowOffset(),
-                      b.getRowLength())))
-          .isEqualTo(Integer.signum(CellComparator.INSTANCE.compareRows(a, b)));
     }
   }
 
