@@ -50,6 +50,53 @@ class DataBlockCodecTest {
     }
   }
 
+  private static int compare(KeyValue a, KeyValue b) {
+    return dev.basalt.cell.CellComparator.INSTANCE.compare(a, b);
+  }
+
+  /** Binary searches (with packed row prefixes) agree with a linear walk for any key. */
+  @Property(tries = 200)
+  void blockAndIndexSearchesAgreeWithALinearWalk(
+      @ForAll long seed, @ForAll @IntRange(min = 1, max = 60) int n)
+      throws CorruptStoreFileException {
+    Random rnd = new Random(seed);
+    // Few rows, so blocks often share long row prefixes; sometimes one row only.
+    List<KeyValue> cells = TestCells.random(rnd, n, 1 + rnd.nextInt(4), 5);
+    byte[] payload = encode(cells);
+    DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0);
+    IndexEntries entries = new IndexEntries();
+    for (int i = 0; i < n; i++) {
+      KeyValue kv = cells.get(i);
+      entries.add(kv.getBuffer(), kv.keyOffset(), kv.keyLength(), kv.getSequenceId(), i, 20);
+    }
+    BlockIndex index = entries.toIndex();
+    for (int t = 0; t < 100; t++) {
+      KeyValue key =
+          rnd.nextBoolean()
+              ? KeyBytesTest.randomKey(rnd)
+              : cells.get(rnd.nextInt(n)).withSequenceId(rnd.nextInt(3 * n + 2));
+      int from = rnd.nextInt(n);
+      int ceiling = from;
+      while (ceiling < n && compare(cells.get(ceiling), key) < 0) {
+        ceiling++;
+      }
+      byte[] kb = key.getBuffer();
+      int ko = key.keyOffset();
+      int kl = key.keyLength();
+      long ks = key.getSequenceId();
+      assertThat(b.ceiling(from, kb, ko, kl, ks))
+          .as("ceiling of %s from %d", key, from)
+          .isEqualTo(ceiling);
+      int last = from;
+      for (int i = from; i < n; i++) {
+        if (compare(cells.get(i), key) <= 0) {
+          last = i;
+        }
+      }
+      assertThat(index.find(from, kb, ko, kl, ks)).as("find %s from %d", key, from).isEqualTo(last);
+    }
+  }
+
   @Test
   void prefixCompressionSharesKeyBytes() {
     List<KeyValue> cells = TestCells.random(new Random(1), 200, 3, 0);
