@@ -14,7 +14,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Thread-safe: any number of concurrent writers and readers. Adding a cell equal to a present
  * one (same key and sequence id) replaces it, so the last of two identical cells in one mutation
- * wins.
+ * wins. A store flushes by swapping in a fresh memstore and writing the old one out; readers that
+ * still scan the old one keep working.
  */
 public final class Memstore {
   private final ConcurrentSkipListMap<KeyValue, KeyValue> cells =
@@ -46,7 +47,21 @@ public final class Memstore {
 
   /** A scanner that sees the cells committed at or below {@code readPoint}. */
   public KeyValueScanner scanner(long readPoint) {
-    return new SegmentScanner(cells, readPoint, Long.MAX_VALUE);
+    return scanner(readPoint, Long.MAX_VALUE);
+  }
+
+  /**
+   * A scanner that sees the cells committed at or below {@code readPoint}.
+   *
+   * @param order the scanner's place among sources holding equal cells (higher is newer)
+   */
+  public KeyValueScanner scanner(long readPoint, long order) {
+    return new SegmentScanner(cells, readPoint, order);
+  }
+
+  /** Every cell in order, for writing a flushed memstore out; the memstore must not change. */
+  public Iterable<KeyValue> cells() {
+    return cells.values();
   }
 
   public long heapSize() {

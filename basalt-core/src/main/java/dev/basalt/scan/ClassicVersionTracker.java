@@ -23,6 +23,7 @@ final class ClassicVersionTracker implements VersionTracker {
   private boolean hasLastPut;
   private long lastPutTs;
   private int count;
+  private boolean lastDeleted;
 
   /**
    * @param limit versions to let through per column (the family's limit when a filter will choose
@@ -31,6 +32,11 @@ final class ClassicVersionTracker implements VersionTracker {
   ClassicVersionTracker(ScanPolicy policy, int limit) {
     this.policy = policy;
     this.limit = limit;
+  }
+
+  /** Whether the last put given to {@link #checkPut} was masked by a delete marker. */
+  boolean lastDeleted() {
+    return lastDeleted;
   }
 
   @Override
@@ -82,6 +88,7 @@ final class ClassicVersionTracker implements VersionTracker {
       startColumn();
     }
     long ts = put.getTimestamp();
+    lastDeleted = false;
     if (hasLastPut && ts == lastPutTs) {
       return MatchCode.SKIP; // an older write of the version just decided
     }
@@ -91,9 +98,11 @@ final class ClassicVersionTracker implements VersionTracker {
       return MatchCode.SEEK_NEXT_COL;
     }
     if ((hasFamilyStamp && ts <= familyStamp) || (hasColumnDelete && ts <= columnDeleteTs)) {
+      lastDeleted = true;
       return MatchCode.SEEK_NEXT_COL; // every older version is deleted too
     }
     if ((hasVersionDelete && versionDeleteTs == ts) || familyVersionStamps.contains(ts)) {
+      lastDeleted = true;
       return MatchCode.SKIP;
     }
     int trc = policy.timeRange.compare(ts);

@@ -52,6 +52,18 @@ final class DeterministicVersionTracker implements VersionTracker {
   private int candidates;
   private int returned;
 
+  /** What became of the last put given to {@link #checkPut}. */
+  enum Fate {
+    /** Still live: a candidate for reads. */
+    LIVE,
+    /** Removed by an effective delete marker, and not otherwise dead. */
+    DELETED,
+    /** Overwritten or pushed out: dead whichever markers a read applies. */
+    DEAD
+  }
+
+  private Fate lastFate = Fate.LIVE;
+
   DeterministicVersionTracker(ScanPolicy policy, int limit) {
     this.policy = policy;
     this.limit = limit;
@@ -123,18 +135,22 @@ final class DeterministicVersionTracker implements VersionTracker {
       hasLastPut = false;
     }
     if (liveNewer >= maxVersions) {
+      lastFate = Fate.DEAD;
       return MatchCode.SEEK_NEXT_COL; // pushed out for good, as is every older version
     }
-    long end = hasLastPut ? lastPutSeq : NEVER; // a later write of this same version
+    long overwritten = hasLastPut ? lastPutSeq : NEVER; // a later write of this same version
     hasLastPut = true;
     lastPutSeq = seq;
-    end = Math.min(end, deletedAt(ts, seq));
-    end = Math.min(end, pushedOutAt(seq));
+    long deleted = deletedAt(ts, seq);
+    long pushed = pushedOutAt(seq);
+    long end = Math.min(overwritten, Math.min(deleted, pushed));
     pendingStarts.add(seq);
     pendingEnds.add(end);
     if (end != NEVER) {
+      lastFate = overwritten != NEVER || pushed != NEVER ? Fate.DEAD : Fate.DELETED;
       return MatchCode.SKIP;
     }
+    lastFate = Fate.LIVE;
     candidates++;
     if (candidates > policy.minVersions && policy.isExpired(ts)) {
       return MatchCode.SEEK_NEXT_COL; // older candidates are expired and beyond MIN_VERSIONS too
@@ -151,6 +167,10 @@ final class DeterministicVersionTracker implements VersionTracker {
     }
     returned++;
     return returned == limit ? MatchCode.INCLUDE_AND_SEEK_NEXT_COL : MatchCode.INCLUDE;
+  }
+
+  Fate lastFate() {
+    return lastFate;
   }
 
   private void foldPending() {

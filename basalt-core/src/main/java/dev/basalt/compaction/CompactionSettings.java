@@ -1,0 +1,79 @@
+package dev.basalt.compaction;
+
+import dev.basalt.util.config.ConfigKey;
+import dev.basalt.util.config.ConfigKeySet;
+import java.util.List;
+
+/** Settings of compaction selection, scheduling and throttling (HBase's keys). */
+public final class CompactionSettings implements ConfigKeySet {
+  public static final ConfigKey<Integer> MIN_FILES =
+      ConfigKey.ofInt(
+          "hbase.hstore.compaction.min", 3, "files", "Fewest files a minor compaction rewrites.");
+
+  public static final ConfigKey<Integer> MAX_FILES =
+      ConfigKey.ofInt(
+          "hbase.hstore.compaction.max", 10, "files", "Most files a minor compaction rewrites.");
+
+  public static final ConfigKey<Double> RATIO =
+      ConfigKey.ofDouble(
+          "hbase.hstore.compaction.ratio",
+          1.2,
+          "",
+          "A minor compaction takes a file only if it is at most this many times the size of the"
+              + " other selected files together.");
+
+  public static final ConfigKey<Integer> BLOCKING_FILES =
+      ConfigKey.ofInt(
+          "hbase.hstore.blockingStoreFiles",
+          16,
+          "files",
+          "When a store has more files than this, writes to its region wait for compactions.");
+
+  public static final ConfigKey<Long> BLOCKING_WAIT =
+      ConfigKey.ofLong(
+          "hbase.hstore.blockingWaitTime",
+          90_000L,
+          "ms",
+          "How long a write waits for a store with too many files before failing with"
+              + " RegionTooBusyException.");
+
+  public static final ConfigKey<Long> MAJOR_PERIOD =
+      ConfigKey.ofLong(
+          "hbase.hregion.majorcompaction",
+          7L * 24 * 3600 * 1000,
+          "ms",
+          "Time between automatic major compactions of a store; 0 turns them off.");
+
+  public static final ConfigKey<Double> MAJOR_JITTER =
+      ConfigKey.ofDouble(
+          "hbase.hregion.majorcompaction.jitter",
+          0.5,
+          "",
+          "Spread of the major compaction period (+/- this fraction, fixed per store) so stores do"
+              + " not all compact at once.");
+
+  public static final ConfigKey<Long> THROUGHPUT_LIMIT =
+      ConfigKey.ofLong(
+          "hbase.hstore.compaction.throughput.higher.bound",
+          100L * 1024 * 1024,
+          "bytes/s",
+          "Most bytes per second one compaction writes; 0 or less means unlimited.");
+
+  @Override
+  public String section() {
+    return "Compaction";
+  }
+
+  @Override
+  public List<ConfigKey<?>> keys() {
+    return List.of(
+        MIN_FILES,
+        MAX_FILES,
+        RATIO,
+        BLOCKING_FILES,
+        BLOCKING_WAIT,
+        MAJOR_PERIOD,
+        MAJOR_JITTER,
+        THROUGHPUT_LIMIT);
+  }
+}
