@@ -99,7 +99,7 @@ public final class StoreFileReader implements Closeable {
       byte[] meta = new byte[(int) (metaEnd - t.metaOffset())];
       in.readFully(t.metaOffset(), meta, 0, meta.length);
 
-      BlockIndex index = BlockIndex.load(meta, t.metaOffset(), t, file);
+      BlockIndex index = BlockIndexLoader.load(meta, t, file);
       FileInfoBlock fi = readFileInfo(meta, t, file);
       BloomFilter bloom = readBloom(meta, t, file);
       if ((bloom == null) != (fi.bloomType() == BloomType.NONE)) {
