@@ -9,6 +9,7 @@ import dev.basalt.region.RegionServices;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
+import dev.basalt.sstable.BlockCache;
 import dev.basalt.util.Clock;
 import dev.basalt.util.FaultPoints;
 import dev.basalt.util.config.Config;
@@ -61,6 +62,8 @@ public final class Database implements Closeable {
   private final FileLock lock;
   private final UUID clusterId;
   private final Wal wal;
+  private final BlockCache blockCache;
+  private final Maintenance maintenance;
   private final RegionServices services;
   private final ConcurrentHashMap<TableName, Region> tables = new ConcurrentHashMap<>();
   private final Object ddl = new Object();
@@ -134,15 +137,31 @@ public final class Database implements Closeable {
               }
             });
     this.wal = new Wal(storage, SERVER_ID, config, clock, recovered);
-    this.services = RegionServices.of(clock, config, new WalEditLog(wal, clusterId, clock));
+    this.blockCache =
+        new BlockCache(
+            (long)
+                (Runtime.getRuntime().maxMemory()
+                    * config.get(DatabaseSettings.BLOCK_CACHE_FRACTION)));
+    this.maintenance = new Maintenance(tables::values, config, clock);
+    this.services =
+        RegionServices.of(
+            clock, config, new WalEditLog(wal, clusterId, clock), blockCache, maintenance);
+    List<Region> toFlush = new ArrayList<>();
     for (Map.Entry<String, RegionInfo> e : infoByRegion.entrySet()) {
-      List<KeyValue> cells = replayed.getOrDefault(e.getKey(), List.of());
-      Region region = new Region(e.getValue(), descByRegion.get(e.getKey()), services, 0);
-      region.replay(cells);
-      tables.put(e.getValue().getTable(), region);
-      if (!cells.isEmpty()) {
-        LOG.info("recovered {} cells of {} from the WAL", cells.size(), e.getValue().getTable());
+      RegionInfo info = e.getValue();
+      Region region = openRegion(info, descByRegion.get(e.getKey()));
+      int applied = region.replay(replayed.getOrDefault(e.getKey(), List.of()));
+      tables.put(info.getTable(), region);
+      if (applied > 0) {
+        LOG.info("recovered {} cells of {} from the WAL", applied, info.getTable());
+        toFlush.add(region);
+      } else {
+        wal.markPersisted(info.getEncodedName(), region.getLastSequenceId());
       }
+    }
+    // Recovered edits go to store files at once, so the old WAL segments can be archived.
+    for (Region r : toFlush) {
+      r.flush();
     }
     for (Wal.Segment s : recovered) {
       for (String region : s.maxSeqByRegion().keySet()) {
@@ -151,6 +170,11 @@ public final class Database implements Closeable {
         }
       }
     }
+  }
+
+  private Region openRegion(RegionInfo info, TableDescriptor desc) throws IOException {
+    String dir = tableDir(info.getTable()) + "/" + info.getEncodedName();
+    return Region.open(info, desc, services, storage, dir, "archive/" + dir);
   }
 
   private UUID readOrCreateClusterId() throws IOException {
@@ -252,7 +276,7 @@ public final class Database implements Closeable {
       FaultPoints.hit(FAULT_CREATE_BEFORE_DESCRIPTOR);
       CatalogFiles.writeAtomically(
           storage, tdir + "/" + CatalogFiles.TABLE_DESC, CatalogFiles.encodeTable(desc));
-      tables.put(name, new Region(info, desc, services, 0));
+      tables.put(name, openRegion(info, desc));
     }
   }
 
@@ -309,6 +333,29 @@ public final class Database implements Closeable {
     return r;
   }
 
+  /** Writes every memstore of the table to store files. */
+  public void flush(TableName name) throws IOException {
+    checkOpen();
+    region(name).flush();
+  }
+
+  /** Compacts the table's stores that need it (a minor compaction). */
+  public void compact(TableName name) throws IOException {
+    checkOpen();
+    region(name).compact(false);
+  }
+
+  /** Rewrites every store file of the table into one per family, dropping what is dead. */
+  public void majorCompact(TableName name) throws IOException {
+    checkOpen();
+    region(name).compact(true);
+  }
+
+  /** The block cache shared by every store (for tests and metrics). */
+  public BlockCache getBlockCache() {
+    return blockCache;
+  }
+
   /** The write-ahead log (for tests and tools). */
   public Wal getWal() {
     return wal;
@@ -320,7 +367,10 @@ public final class Database implements Closeable {
     }
   }
 
-  /** Finishes running operations, writes out the log and releases the directory. */
+  /**
+   * Stops background work, flushes the memstores (unless {@code basalt.flush.on.close} is false),
+   * closes the regions and the log, and releases the directory.
+   */
   @Override
   public void close() throws IOException {
     synchronized (ddl) {
@@ -330,6 +380,16 @@ public final class Database implements Closeable {
       closed = true;
     }
     try {
+      maintenance.stop();
+      if (config.get(DatabaseSettings.FLUSH_ON_CLOSE)) {
+        for (Region r : tables.values()) {
+          try {
+            r.flush();
+          } catch (IOException | RuntimeException e) {
+            LOG.error("could not flush {} on close; the WAL keeps its edits", r, e);
+          }
+        }
+      }
       for (Region r : tables.values()) {
         r.close();
       }

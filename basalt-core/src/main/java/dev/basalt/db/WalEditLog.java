@@ -34,4 +34,9 @@ final class WalEditLog implements EditLog {
   public void sync(long ticket, Durability durability) throws IOException {
     wal.sync(ticket, durability);
   }
+
+  @Override
+  public void markPersisted(RegionInfo region, long seq) throws IOException {
+    wal.markPersisted(region.getEncodedName(), seq);
+  }
 }

@@ -8,10 +8,10 @@ import java.util.List;
 
 /**
  * Where a region's committed edits are made durable before they are acknowledged: the write-ahead
- * log. The region calls {@link #append} for each row edit, in sequence-id order, while holding the
- * row's lock and before the edit is applied to the memstore; it then calls {@link #sync} before the
- * edit becomes visible and is acknowledged. {@link #NONE} keeps nothing (an in-memory region).
- * Implementations are thread-safe.
+ * log. The region calls {@link #append} once for each row edit (a RowMutations is one edit with
+ * several sequence ids) while holding the row's lock, and {@link #sync} before the edit becomes
+ * visible and is acknowledged. Appends need not arrive in sequence-id order. {@link #NONE} keeps
+ * nothing (an in-memory region). Implementations are thread-safe.
  */
 public interface EditLog {
 
@@ -25,6 +25,9 @@ public interface EditLog {
 
   /** Returns once every edit up to {@code ticket} is as durable as {@code durability} demands. */
   void sync(long ticket, Durability durability) throws IOException;
+
+  /** The region has persisted (flushed) every edit up to {@code seq}; the log may drop them. */
+  default void markPersisted(RegionInfo region, long seq) throws IOException {}
 
   EditLog NONE =
       new EditLog() {

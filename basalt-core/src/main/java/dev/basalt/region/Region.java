@@ -2,6 +2,8 @@ package dev.basalt.region;
 
 import dev.basalt.cell.Bytes;
 import dev.basalt.cell.KeyValue;
+import dev.basalt.compaction.CompactionSettings;
+import dev.basalt.fs.Storage;
 import dev.basalt.ops.Append;
 import dev.basalt.ops.CheckAndMutate;
 import dev.basalt.ops.CheckAndMutateResult;
@@ -20,6 +22,7 @@ import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.FaultPoints;
+import dev.basalt.util.config.Config;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,7 +31,7 @@ import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -59,18 +62,34 @@ public final class Region implements Closeable {
   private final MutationValidator validator;
   private final RowMutator mutator = new RowMutator(this);
   private final long rowLockWaitMillis;
-  private final AtomicLong memstoreSize = new AtomicLong();
+  private final long flushSize;
+  private final long blockingWaitMillis;
+  private final RegionFlusher flusher = new RegionFlusher(this);
+  private final RegionCompactor compactor;
+  private final ConcurrentHashMap<Object, Long> explicitReadPoints = new ConcurrentHashMap<>();
+
+  /** Held shared by every operation, exclusively by close and by a flush while it snapshots. */
   private final ReentrantReadWriteLock closeLock = new ReentrantReadWriteLock();
+
   private volatile boolean closed;
   private volatile IOException failure;
 
   /**
-   * Opens a region.
+   * An in-memory region (no store files: it cannot flush).
    *
    * @param lastSequenceId the highest sequence id already used by this region's data
    */
   public Region(
       RegionInfo info, TableDescriptor table, RegionServices services, long lastSequenceId) {
+    this(info, table, services, inMemoryStores(table), lastSequenceId);
+  }
+
+  private Region(
+      RegionInfo info,
+      TableDescriptor table,
+      RegionServices services,
+      List<Store> storeList,
+      long lastSequenceId) {
     if (!info.getTable().equals(table.getTableName())) {
       throw new IllegalArgumentException(
           "region "
@@ -83,14 +102,61 @@ public final class Region implements Closeable {
     this.info = info;
     this.table = table;
     this.services = services;
-    for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
-      stores.put(f.getName(), new Store(f));
+    for (Store s : storeList) {
+      stores.put(s.familyName(), s);
     }
     this.storeArray = stores.values().toArray(new Store[0]);
-    this.mvcc = new Mvcc(lastSequenceId);
-    this.validator =
-        new MutationValidator(info, table, services.config().get(RegionSettings.MAX_CELL_SIZE));
-    this.rowLockWaitMillis = services.config().get(RegionSettings.ROW_LOCK_WAIT);
+    long persisted = 0;
+    for (Store s : storeArray) {
+      persisted = Math.max(persisted, s.persistedSequenceId());
+    }
+    this.mvcc = new Mvcc(Math.max(lastSequenceId, persisted));
+    Config config = services.config();
+    this.validator = new MutationValidator(info, table, config.get(RegionSettings.MAX_CELL_SIZE));
+    this.rowLockWaitMillis = config.get(RegionSettings.ROW_LOCK_WAIT);
+    this.flushSize =
+        table.getMemStoreFlushSize() > 0
+            ? table.getMemStoreFlushSize()
+            : config.get(RegionSettings.FLUSH_SIZE);
+    this.blockingWaitMillis = config.get(CompactionSettings.BLOCKING_WAIT);
+    this.compactor = new RegionCompactor(this, config);
+    flusher.resetLastFlushTime(services.clock().currentTimeMillis());
+  }
+
+  private static List<Store> inMemoryStores(TableDescriptor table) {
+    List<Store> out = new ArrayList<>();
+    for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
+      out.add(new Store(f, null, List.of()));
+    }
+    return out;
+  }
+
+  /**
+   * Opens a region whose store files live under {@code regionDir} (one directory per family);
+   * compacted-away files are moved under {@code archiveDir}. The caller replays the WAL next.
+   */
+  public static Region open(
+      RegionInfo info,
+      TableDescriptor table,
+      RegionServices services,
+      Storage storage,
+      String regionDir,
+      String archiveDir)
+      throws IOException {
+    List<Store> storeList = new ArrayList<>();
+    try {
+      for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
+        String fam = f.getNameAsString();
+        StoreFiles files =
+            new StoreFiles(
+                storage, regionDir + "/" + fam, archiveDir + "/" + fam, services.blockCache(), f);
+        storeList.add(new Store(f, files, files.openAll()));
+      }
+    } catch (IOException | RuntimeException e) {
+      storeList.forEach(Store::close);
+      throw e;
+    }
+    return new Region(info, table, services, storeList, 0);
   }
 
   /** A fresh in-memory region covering the whole key space of the table. */
@@ -122,9 +188,135 @@ public final class Region implements Closeable {
     return mvcc.readPoint();
   }
 
-  /** Heap bytes held by this region's memstores. */
+  /** Heap bytes held by this region's memstores, including any being flushed. */
   public long getMemstoreSize() {
-    return memstoreSize.get();
+    long n = 0;
+    for (Store s : storeArray) {
+      n += s.memstoreSize();
+    }
+    return n;
+  }
+
+  /** Store files of every family. */
+  public int getStoreFileCount() {
+    int n = 0;
+    for (Store s : storeArray) {
+      n += s.fileCount();
+    }
+    return n;
+  }
+
+  /** Bytes of store files of every family. */
+  public long getStoreFileSize() {
+    long n = 0;
+    for (Store s : storeArray) {
+      for (StoreFile f : s.view().files()) {
+        n += f.info().fileSize();
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The highest sequence id whose edits of {@code family} are all in store files (replay of the log
+   * skips those).
+   */
+  public long getPersistedSequenceId(byte[] family) {
+    Store s = stores.get(family);
+    return s == null ? 0 : s.persistedSequenceId();
+  }
+
+  List<Store> storeList() {
+    return List.of(storeArray);
+  }
+
+  /** Lowest read point a reader of this region may still open store scanners at. */
+  long smallestReadPoint() {
+    long min = mvcc.readPoint();
+    for (long rp : explicitReadPoints.values()) {
+      min = Math.min(min, rp);
+    }
+    return min;
+  }
+
+  void lockForFlush() {
+    closeLock.writeLock().lock();
+  }
+
+  void unlockForFlush() {
+    closeLock.writeLock().unlock();
+  }
+
+  // ---- flush and compaction ---------------------------------------------------------------
+
+  /**
+   * Writes the memstores out as store files.
+   *
+   * @return true when anything was written
+   * @throws IllegalStateException for an in-memory region
+   */
+  public boolean flush() throws IOException {
+    requireStorage("flush");
+    return flusher.flush();
+  }
+
+  /**
+   * Compacts stores that need it (minor), or every file of every store (major).
+   *
+   * @return true when any store was rewritten
+   */
+  public boolean compact(boolean major) throws IOException {
+    requireStorage("compact");
+    return compactor.compact(major);
+  }
+
+  /**
+   * Whether a periodic major compaction is due: some store has more than one file, or one not yet
+   * major-compacted, and its oldest file is older than the period, spread by a jitter fixed per
+   * store so that stores do not all compact at once.
+   */
+  public boolean majorCompactionDue(long now, long periodMillis, double jitter) {
+    for (Store s : storeArray) {
+      List<StoreFile> files = s.view().files();
+      if (files.isEmpty() || (files.size() == 1 && files.get(0).info().majorCompacted())) {
+        continue;
+      }
+      long oldest = Long.MAX_VALUE;
+      for (StoreFile f : files) {
+        oldest = Math.min(oldest, f.info().creationTime());
+      }
+      int h = (info.getEncodedName() + s.family().getNameAsString()).hashCode();
+      double spread = jitter * ((h & 0xffff) / 32767.5 - 1.0);
+      if (now - oldest >= (long) (periodMillis * (1.0 + spread))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a minor compaction would find work. */
+  public boolean needsCompaction() {
+    return compactor.needsCompaction();
+  }
+
+  /** Wall-clock time of the last flush (or of opening), for periodic flushes. */
+  public long getLastFlushTime() {
+    return flusher.lastFlushTime();
+  }
+
+  /** Whether the memstores passed the flush size. */
+  public boolean needsFlush() {
+    long active = 0;
+    for (Store s : storeArray) {
+      active += s.view().active().heapSize();
+    }
+    return active >= flushSize;
+  }
+
+  private void requireStorage(String what) {
+    if (!storeArray[0].hasStorage()) {
+      throw new IllegalStateException("an in-memory region cannot " + what);
+    }
   }
 
   // ---- reads ------------------------------------------------------------------------------
@@ -151,7 +343,7 @@ public final class Region implements Closeable {
   }
 
   private Result read(Get get, long readPoint) throws IOException {
-    try (RegionScannerImpl s = new RegionScannerImpl(this, new Scan(get), readPoint)) {
+    try (RegionScannerImpl s = new RegionScannerImpl(this, new Scan(get), readPoint, null)) {
       Result r = s.next();
       if (get.isCheckExistenceOnly()) {
         return Result.ofExists(r != null && !r.isEmpty());
@@ -173,7 +365,19 @@ public final class Region implements Closeable {
       } else {
         readPoint = mvcc.readPoint();
       }
-      return new RegionScannerImpl(this, scan, readPoint);
+      if (scan.getMvccReadPoint() > 0) {
+        // An older read point: compactions must keep what it can see (see smallestReadPoint).
+        Object token = new Object();
+        explicitReadPoints.put(token, readPoint);
+        try {
+          return new RegionScannerImpl(
+              this, scan, readPoint, () -> explicitReadPoints.remove(token));
+        } catch (IOException | RuntimeException e) {
+          explicitReadPoints.remove(token);
+          throw e;
+        }
+      }
+      return new RegionScannerImpl(this, scan, readPoint, null);
     } finally {
       endOperation();
     }
@@ -236,6 +440,8 @@ public final class Region implements Closeable {
    *     failed); per-operation problems are reported in the statuses
    */
   public List<OperationStatus> batchMutate(List<? extends Row> ops) throws IOException {
+    services.maintenance().beforeWrite(this);
+    waitWhileTooManyFiles();
     startOperation();
     try {
       OperationStatus[] statuses = new OperationStatus[ops.size()];
@@ -294,6 +500,9 @@ public final class Region implements Closeable {
       }
       List<OperationStatus> out = new ArrayList<>(statuses.length);
       Collections.addAll(out, statuses);
+      if (needsFlush()) {
+        services.maintenance().requestFlush(this);
+      }
       return out;
     } finally {
       endOperation();
@@ -301,17 +510,57 @@ public final class Region implements Closeable {
   }
 
   /**
-   * Adds recovered cells (each carrying its original sequence id) straight to the memstores and
-   * moves the sequence past them. Only for recovery, before the region serves: the cells were
-   * logged and validated when first written, and one call must hold whole edits.
+   * Holds writes while a store has more files than writes tolerate, so that compactions catch up
+   * before reads slow down further.
+   *
+   * @throws RegionTooBusyException when compactions did not catch up in time
    */
-  public void replay(List<KeyValue> cells) {
+  private void waitWhileTooManyFiles() throws IOException {
+    if (!compactor.tooManyFiles()) {
+      return;
+    }
+    services.maintenance().requestCompaction(this);
+    long deadline = services.clock().nanoTime() + blockingWaitMillis * 1_000_000L;
+    while (compactor.tooManyFiles()) {
+      if (services.clock().nanoTime() >= deadline || closed) {
+        throw new RegionTooBusyException(
+            "region "
+                + info.getEncodedName()
+                + " has a store with more than "
+                + services.config().get(CompactionSettings.BLOCKING_FILES)
+                + " files and compactions did not catch up within "
+                + blockingWaitMillis
+                + " ms (hbase.hstore.blockingWaitTime); retry later");
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted waiting for compactions");
+      }
+    }
+  }
+
+  /**
+   * Adds recovered cells (each carrying its original sequence id) straight to the memstores,
+   * skipping those already in their store's files, and moves the sequence past them. Only for
+   * recovery, before the region serves: the cells were logged and validated when first written.
+   *
+   * @return how many cells were not yet persisted and were applied
+   */
+  public int replay(List<KeyValue> cells) {
     long max = 0;
+    int applied = 0;
     for (KeyValue kv : cells) {
-      insert(kv);
+      Store s = storeOf(kv);
       max = Math.max(max, kv.getSequenceId());
+      if (kv.getSequenceId() > s.persistedSequenceId()) {
+        s.add(kv);
+        applied++;
+      }
     }
     mvcc.advanceTo(max);
+    return applied;
   }
 
   /** The highest sequence id used so far. */
@@ -328,11 +577,11 @@ public final class Region implements Closeable {
   }
 
   void insert(KeyValue kv) {
-    memstoreSize.addAndGet(storeOf(kv).add(kv));
+    storeOf(kv).add(kv);
   }
 
   void rollback(KeyValue kv) {
-    memstoreSize.addAndGet(storeOf(kv).rollback(kv));
+    storeOf(kv).rollback(kv);
   }
 
   /** The store of a cell's family, found without allocating (tables have few families). */
@@ -364,14 +613,25 @@ public final class Region implements Closeable {
     closeLock.readLock().unlock();
   }
 
-  /** Waits for running operations, then refuses new ones. */
+  /** Waits for running operations, flushes and compactions, then refuses new ones. */
   @Override
   public void close() {
-    closeLock.writeLock().lock();
-    try {
-      closed = true;
-    } finally {
-      closeLock.writeLock().unlock();
+    // Wait for a running flush and compaction first (same lock order as they use).
+    synchronized (flusher.lock()) {
+      synchronized (compactor.lock()) {
+        closeLock.writeLock().lock();
+        try {
+          if (closed) {
+            return;
+          }
+          closed = true;
+          for (Store s : storeArray) {
+            s.close();
+          }
+        } finally {
+          closeLock.writeLock().unlock();
+        }
+      }
     }
   }
 

@@ -23,6 +23,7 @@ import java.util.List;
  */
 final class RegionScannerImpl implements RegionScanner {
   private final List<StoreScanner> stores = new ArrayList<>();
+  private final Runnable onClose;
   private final Filter filter;
   private final long readPoint;
   private final boolean reversed;
@@ -39,8 +40,13 @@ final class RegionScannerImpl implements RegionScanner {
   private boolean rowCounted;
   private int rowsReturned;
   private boolean done;
+  private boolean closed;
 
-  RegionScannerImpl(Region region, Scan scan, long readPoint) throws IOException {
+  /**
+   * @param onClose run once when the scanner closes, or null
+   */
+  RegionScannerImpl(Region region, Scan scan, long readPoint, Runnable onClose) throws IOException {
+    this.onClose = onClose;
     this.readPoint = readPoint;
     this.reversed = scan.isReversed();
     this.filter = scan.getFilter();
@@ -82,7 +88,7 @@ final class RegionScannerImpl implements RegionScanner {
                 store.family(), scan, scan.getFamilyMap().get(store.familyName()), now);
         stores.add(
             new StoreScanner(
-                store.scanners(readPoint),
+                store.scanners(readPoint, FileFilters.forRead(scan, store.family(), now)),
                 new QueryMatcher(policy, filter),
                 start,
                 includeStart,
@@ -259,9 +265,16 @@ final class RegionScannerImpl implements RegionScanner {
 
   @Override
   public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     for (StoreScanner s : stores) {
       s.close();
     }
     done = true;
+    if (onClose != null) {
+      onClose.run();
+    }
   }
 }

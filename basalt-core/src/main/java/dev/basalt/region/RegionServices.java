@@ -1,30 +1,50 @@
 package dev.basalt.region;
 
+import dev.basalt.sstable.BlockCache;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
 
 /**
- * What a region gets from its host (the database or the server): the clock, the configuration and
- * the edit log. Immutable.
+ * What a region gets from its host (the database or the server): the clock, the configuration, the
+ * edit log, the shared block cache and the queues for background work. Immutable.
  */
 public final class RegionServices {
   private final Clock clock;
   private final Config config;
   private final EditLog editLog;
+  private final BlockCache blockCache;
+  private final MaintenanceRequests maintenance;
 
-  private RegionServices(Clock clock, Config config, EditLog editLog) {
+  private RegionServices(
+      Clock clock,
+      Config config,
+      EditLog editLog,
+      BlockCache blockCache,
+      MaintenanceRequests maintenance) {
     this.clock = clock;
     this.config = config;
     this.editLog = editLog;
+    this.blockCache = blockCache;
+    this.maintenance = maintenance;
   }
 
-  /** The system clock, default settings, no edit log. */
+  /** The system clock, default settings, no edit log, no storage. */
   public static RegionServices defaults() {
-    return new RegionServices(Clock.system(), Config.defaults(), EditLog.NONE);
+    return of(Clock.system(), Config.defaults(), EditLog.NONE);
   }
 
+  /** Services for an in-memory region. */
   public static RegionServices of(Clock clock, Config config, EditLog editLog) {
-    return new RegionServices(clock, config, editLog);
+    return new RegionServices(clock, config, editLog, null, MaintenanceRequests.NONE);
+  }
+
+  public static RegionServices of(
+      Clock clock,
+      Config config,
+      EditLog editLog,
+      BlockCache blockCache,
+      MaintenanceRequests maintenance) {
+    return new RegionServices(clock, config, editLog, blockCache, maintenance);
   }
 
   public Clock clock() {
@@ -37,5 +57,14 @@ public final class RegionServices {
 
   public EditLog editLog() {
     return editLog;
+  }
+
+  /** The block cache, or null for in-memory regions. */
+  public BlockCache blockCache() {
+    return blockCache;
+  }
+
+  public MaintenanceRequests maintenance() {
+    return maintenance;
   }
 }

@@ -20,6 +20,14 @@ public final class RegionSettings implements ConfigKeySet {
           "bytes",
           "Largest cell (key and value) a write may carry; 0 or less means no limit.");
 
+  public static final ConfigKey<Long> FLUSH_SIZE =
+      ConfigKey.ofLong(
+          "hbase.hregion.memstore.flush.size",
+          128L * 1024 * 1024,
+          "bytes",
+          "A region's memstores are flushed once together they hold this much (the table's"
+              + " MEMSTORE_FLUSHSIZE overrides it).");
+
   @Override
   public String section() {
     return "Region";
@@ -27,6 +35,6 @@ public final class RegionSettings implements ConfigKeySet {
 
   @Override
   public List<ConfigKey<?>> keys() {
-    return List.of(ROW_LOCK_WAIT, MAX_CELL_SIZE);
+    return List.of(ROW_LOCK_WAIT, MAX_CELL_SIZE, FLUSH_SIZE);
   }
 }

@@ -32,7 +32,9 @@ public final class CompactionMatcher {
   private final long oldestUnexpiredTs;
   private final DeterministicVersionTracker deterministic;
   private final ClassicVersionTracker classic;
+  private long decisionHorizon = Long.MAX_VALUE;
   private Cell previous;
+  private Cell previousTracked;
 
   private CompactionMatcher(
       Kind kind,
@@ -105,6 +107,15 @@ public final class CompactionMatcher {
     }
   }
 
+  /**
+   * Cells with a sequence id above {@code seq} are kept and take no part in the decisions: a reader
+   * at that read point may still open the output, and must find everything it could see before.
+   */
+  public CompactionMatcher withDecisionHorizon(long seq) {
+    this.decisionHorizon = seq;
+    return this;
+  }
+
   /** Whether {@code c}, the next cell in store order, is written out. */
   public boolean keep(Cell c) {
     Cell prev = previous;
@@ -112,11 +123,13 @@ public final class CompactionMatcher {
     if (prev != null && CellComparator.INSTANCE.compare(prev, c) == 0) {
       return false; // the same cell twice (a crash left the inputs of a finished compaction)
     }
-    if (kind == Kind.MERGE_ONLY) {
+    if (kind == Kind.MERGE_ONLY || c.getSequenceId() > decisionHorizon) {
       return true;
     }
-    boolean newRow = prev == null || !CellUtil.matchingRows(prev, c);
-    boolean newColumn = newRow || !CellUtil.matchingQualifiers(prev, c);
+    Cell prevTracked = previousTracked;
+    previousTracked = c;
+    boolean newRow = prevTracked == null || !CellUtil.matchingRows(prevTracked, c);
+    boolean newColumn = newRow || !CellUtil.matchingQualifiers(prevTracked, c);
     VersionTracker tracker = kind == Kind.DETERMINISTIC_PREFIX ? deterministic : classic;
     if (newRow) {
       tracker.startRow();

@@ -61,6 +61,19 @@ final class ByteReader {
     return v;
   }
 
+  int readShort(String what) throws CorruptStoreFileException {
+    need(2, what);
+    int v = (buf[pos] & 0xFF) << 8 | (buf[pos + 1] & 0xFF);
+    pos += 2;
+    return v;
+  }
+
+  /** A copy of the next {@code n} bytes. */
+  byte[] readBytes(int n, String what) throws CorruptStoreFileException {
+    int at = skip(n, what);
+    return java.util.Arrays.copyOfRange(buf, at, at + n);
+  }
+
   long readLong(String what) throws CorruptStoreFileException {
     long hi = readInt(what) & 0xFFFFFFFFL;
     long lo = readInt(what) & 0xFFFFFFFFL;

@@ -27,10 +27,14 @@ import dev.basalt.schema.Compression;
  *        4    last key length K2 (0 when the file has no cells)
  *        K2   last cell's key
  *        8    last cell's sequence id
+ *        2    count C of files this one replaced (a compaction's inputs)
+ *        C x  (2-byte length, UTF-8 file name)
  * </pre>
  *
  * @param firstKey the first cell, key only (empty value), or null in a file without cells
  * @param lastKey the last cell, key only, or null in a file without cells
+ * @param compactedFrom names of the files a compaction replaced with this one (so that a crash
+ *     before they are removed can be finished when the store opens)
  */
 record FileInfoBlock(
     long creationTime,
@@ -45,7 +49,8 @@ record FileInfoBlock(
     BloomType bloomType,
     boolean majorCompacted,
     KeyValue firstKey,
-    KeyValue lastKey) {
+    KeyValue lastKey,
+    java.util.List<String> compactedFrom) {
 
   private static final String WHAT = "file info block";
 
@@ -80,6 +85,12 @@ record FileInfoBlock(
     out.putByte(majorCompacted ? 1 : 0);
     putKey(out, firstKey);
     putKey(out, lastKey);
+    out.putShort(compactedFrom.size());
+    for (String name : compactedFrom) {
+      byte[] b = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      out.putShort(b.length);
+      out.put(b, 0, b.length);
+    }
   }
 
   private static void putKey(ByteSink out, KeyValue kv) {
@@ -109,6 +120,14 @@ record FileInfoBlock(
     int flags = in.readByte("flags");
     KeyValue first = readKey(in, "first key");
     KeyValue last = readKey(in, "last key");
+    int replaced = in.readShort("compacted-from count");
+    java.util.List<String> compactedFrom = new java.util.ArrayList<>(replaced);
+    for (int i = 0; i < replaced; i++) {
+      int len = in.readShort("compacted-from name length");
+      compactedFrom.add(
+          new String(
+              in.readBytes(len, "compacted-from name"), java.nio.charset.StandardCharsets.UTF_8));
+    }
     if (compression == null) {
       throw in.corrupt("unknown compression code " + cc);
     }
@@ -154,7 +173,8 @@ record FileInfoBlock(
         bloom,
         flags == 1,
         first,
-        last);
+        last,
+        java.util.List.copyOf(compactedFrom));
   }
 
   /** A key-only copy of a cell (empty value), as the file info stores first and last keys. */

@@ -83,6 +83,11 @@ public final class StoreFileInfo {
     return fi.creationTime();
   }
 
+  /** Names of the files this one replaced (a compaction's inputs); empty for a flush. */
+  public java.util.List<String> compactedFrom() {
+    return fi.compactedFrom();
+  }
+
   public long fileSize() {
     return fileSize;
   }

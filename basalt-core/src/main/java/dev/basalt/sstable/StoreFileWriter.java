@@ -10,6 +10,7 @@ import dev.basalt.schema.Compression;
 import dev.basalt.util.Clock;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Writes one store file (format: {@link StoreFileReader} and docs/formats/storefile.md). Cells are
@@ -206,20 +207,30 @@ public final class StoreFileWriter implements Closeable {
    * @throws IllegalArgumentException when a cell's sequence id exceeds {@code maxSequenceId}
    */
   public StoreFileInfo finish(long maxSequenceId, boolean majorCompacted) throws IOException {
+    return finish(maxSequenceId, majorCompacted, List.of());
+  }
+
+  /**
+   * Like {@link #finish(long, boolean)}, recording the names of the files (in the same directory)
+   * that this one replaces: a compaction's inputs.
+   */
+  public StoreFileInfo finish(
+      long maxSequenceId, boolean majorCompacted, List<String> compactedFrom) throws IOException {
     checkOpen();
     if (maxSequenceId < maxCellSeq) {
       throw new IllegalArgumentException(
           "max sequence id " + maxSequenceId + " is below a cell's " + maxCellSeq);
     }
     try {
-      return writeRest(maxSequenceId, majorCompacted);
+      return writeRest(maxSequenceId, majorCompacted, compactedFrom);
     } catch (IOException | RuntimeException e) {
       state = State.FAILED;
       throw e;
     }
   }
 
-  private StoreFileInfo writeRest(long maxSequenceId, boolean majorCompacted) throws IOException {
+  private StoreFileInfo writeRest(
+      long maxSequenceId, boolean majorCompacted, List<String> compactedFrom) throws IOException {
     if (encoder.count() > 0) {
       writeBlock();
     }
@@ -250,7 +261,8 @@ public final class StoreFileWriter implements Closeable {
             options.bloomType(),
             majorCompacted,
             first == null ? null : FileInfoBlock.keyOnly(first),
-            prev == null ? null : FileInfoBlock.keyOnly(prev));
+            prev == null ? null : FileInfoBlock.keyOnly(prev),
+            List.copyOf(compactedFrom));
     sink.reset();
     fi.encode(sink);
     long infoOffset = file.position();

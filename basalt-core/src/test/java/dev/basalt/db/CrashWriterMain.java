@@ -5,9 +5,11 @@ import dev.basalt.ops.Delete;
 import dev.basalt.ops.Increment;
 import dev.basalt.ops.Put;
 import dev.basalt.ops.RowMutations;
+import dev.basalt.region.RegionSettings;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
+import dev.basalt.util.config.Config;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,7 +43,15 @@ public final class CrashWriterMain {
     int cycle = Integer.parseInt(args[1]);
     int threads = Integer.parseInt(args[2]);
     Report out = new Report(Path.of(args[3]));
-    Database db = Database.open(dir);
+    // A tiny flush size and frequent maintenance keep flushes and compactions running all the
+    // time, so that kills land in the middle of them too.
+    Database db =
+        Database.open(
+            dir,
+            Config.builder()
+                .set(RegionSettings.FLUSH_SIZE, 128L * 1024)
+                .set(DatabaseSettings.MAINTENANCE_INTERVAL, 50L)
+                .build());
     if (!db.tableExists(TABLE)) {
       db.createTable(
           TableDescriptorBuilder.newBuilder(TABLE)

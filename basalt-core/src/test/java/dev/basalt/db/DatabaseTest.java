@@ -12,6 +12,7 @@ import dev.basalt.ops.Put;
 import dev.basalt.ops.Result;
 import dev.basalt.ops.RowMutations;
 import dev.basalt.ops.Scan;
+import dev.basalt.region.RegionFlusher;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
@@ -168,6 +169,60 @@ class DatabaseTest {
   }
 
   @Test
+  void editsAfterAFailedFlushSurviveWhenTheRetryAlsoFails() throws IOException {
+    Config noFlushOnClose = Config.builder().set(DatabaseSettings.FLUSH_ON_CLOSE, false).build();
+    try (Database db = Database.open(dir, noFlushOnClose)) {
+      db.createTable(table(T));
+      Table t = db.getTable(T);
+      t.put(new Put(b("a")).addColumn(F, Q, b("first")));
+      FaultPoints.arm(RegionFlusher.FAULT_FILES_WRITTEN, FaultPoints.THROW);
+      assertThatThrownBy(() -> db.flush(T)).isInstanceOf(FaultPoints.InjectedFault.class);
+      t.put(new Put(b("b")).addColumn(F, Q, b("second")));
+      // The retry writes the leftover snapshot, then fails on the newer edits.
+      int[] hits = {0};
+      FaultPoints.arm(
+          RegionFlusher.FAULT_FILES_WRITTEN,
+          p -> {
+            if (++hits[0] == 2) {
+              throw new FaultPoints.InjectedFault(p);
+            }
+          });
+      assertThatThrownBy(() -> db.flush(T)).isInstanceOf(FaultPoints.InjectedFault.class);
+      FaultPoints.disarmAll();
+    }
+    try (Database db = Database.open(dir)) {
+      Table t = db.getTable(T);
+      assertThat(t.get(new Get(b("a"))).getValue(F, Q)).isEqualTo(b("first"));
+      assertThat(t.get(new Get(b("b"))).getValue(F, Q))
+          .as("replayed from the WAL")
+          .isEqualTo(b("second"));
+    }
+  }
+
+  @Test
+  void flushedDataIsNotReplayedAndOldWalSegmentsAreArchived() throws IOException {
+    Config small = Config.builder().set(WalSettings.ROLL_SIZE, 1024L).build();
+    try (Database db = Database.open(dir, small)) {
+      db.createTable(table(T));
+      for (int i = 0; i < 100; i++) {
+        db.getTable(T).put(new Put(b("r" + i)).addColumn(F, Q, b("v" + i)));
+      }
+      assertThat(db.getWal().liveSegments()).isNotEmpty();
+      db.flush(T);
+      assertThat(db.getWal().liveSegments())
+          .as("every segment's edits are in store files")
+          .isEmpty();
+    }
+    try (Database db = Database.open(dir, small)) {
+      List<Result> rows = new ArrayList<>();
+      try (ResultScanner sc = db.getTable(T).getScanner(new Scan())) {
+        sc.forEach(rows::add);
+      }
+      assertThat(rows).hasSize(100);
+    }
+  }
+
+  @Test
   void aDatabaseCanBeOpenedOnlyOnce() throws IOException {
     try (Database db = Database.open(dir)) {
       assertThatThrownBy(() -> Database.open(dir))
@@ -179,7 +234,9 @@ class DatabaseTest {
 
   @Test
   void aCorruptWalStopsTheOpenUnlessSkippingIsAllowed() throws IOException {
-    try (Database db = Database.open(dir)) {
+    // Without a flush on close the edits stay only in the WAL.
+    Config keepInWal = Config.builder().set(DatabaseSettings.FLUSH_ON_CLOSE, false).build();
+    try (Database db = Database.open(dir, keepInWal)) {
       db.createTable(table(T));
       for (int i = 0; i < 20; i++) {
         db.getTable(T).put(new Put(b("r" + i)).addColumn(F, Q, b("v" + i)));

@@ -59,7 +59,7 @@ class StoreFileFormatDocTest {
       w.finish(9, false);
     }
     byte[] documented = exampleBytes(md);
-    assertThat(documented).hasSize(331);
+    assertThat(documented).hasSize(333);
     assertThat(s.bytes("f")).isEqualTo(documented);
 
     // And the documented bytes read back as that cell.

@@ -30,6 +30,25 @@ class StoreFileWriterTest {
   }
 
   @Test
+  void theFilesACompactionReplacedAreRecordedAndReadBack() throws IOException {
+    StoreFileWriter w =
+        StoreFileWriter.create(
+            storage, "out", new StoreFileOptions(4096, Compression.LZ4, BloomType.ROW));
+    w.append(cell("r", "q", 5, 3));
+    StoreFileInfo written = w.finish(9, true, List.of("a1b2", "c3d4é"));
+    assertThat(written.compactedFrom()).containsExactly("a1b2", "c3d4é");
+    try (StoreFileReader r = StoreFileReader.open(storage, "out", null, false, false)) {
+      assertThat(r.info().compactedFrom()).containsExactly("a1b2", "c3d4é");
+      assertThat(r.info().majorCompacted()).isTrue();
+    }
+    StoreFileWriter flush =
+        StoreFileWriter.create(
+            storage, "flushed", new StoreFileOptions(4096, Compression.NONE, BloomType.NONE));
+    flush.append(cell("r", "q", 5, 3));
+    assertThat(flush.finish(3, false).compactedFrom()).isEmpty();
+  }
+
+  @Test
   void rejectsCellsThatDoNotSortStrictlyAfterThePreviousOne() throws IOException {
     try (StoreFileWriter w = StoreFileWriter.create(storage, "x", StoreFileOptions.defaults())) {
       w.append(cell("b", "q", 5, 10));

@@ -1,0 +1,67 @@
+package dev.basalt.db;
+
+import dev.basalt.util.config.ConfigKey;
+import dev.basalt.util.config.ConfigKeySet;
+import java.util.List;
+
+/** Settings of the database: memory, the block cache and background maintenance. */
+public final class DatabaseSettings implements ConfigKeySet {
+  public static final ConfigKey<Double> GLOBAL_MEMSTORE_FRACTION =
+      ConfigKey.ofDouble(
+          "hbase.regionserver.global.memstore.size",
+          0.4,
+          "fraction of heap",
+          "All memstores together may hold this share of the heap; writes wait above it while the"
+              + " largest regions are flushed.");
+
+  public static final ConfigKey<Double> GLOBAL_MEMSTORE_LOWER =
+      ConfigKey.ofDouble(
+          "hbase.regionserver.global.memstore.size.lower.limit",
+          0.95,
+          "fraction of the limit",
+          "Flushing for the global limit starts at this share of it.");
+
+  public static final ConfigKey<Double> BLOCK_CACHE_FRACTION =
+      ConfigKey.ofDouble(
+          "hfile.block.cache.size",
+          0.4,
+          "fraction of heap",
+          "Share of the heap given to the block cache of store file data blocks.");
+
+  public static final ConfigKey<Long> PERIODIC_FLUSH =
+      ConfigKey.ofLong(
+          "hbase.regionserver.optionalcacheflushinterval",
+          3_600_000L,
+          "ms",
+          "A region whose memstore holds edits older than this is flushed; 0 turns it off.");
+
+  public static final ConfigKey<Long> MAINTENANCE_INTERVAL =
+      ConfigKey.ofLong(
+          "basalt.maintenance.interval",
+          10_000L,
+          "ms",
+          "How often the database checks for periodic flushes and major compactions.");
+
+  public static final ConfigKey<Boolean> FLUSH_ON_CLOSE =
+      ConfigKey.ofBoolean(
+          "basalt.flush.on.close",
+          true,
+          "Flush every memstore when the database closes cleanly, so the next open replays"
+              + " nothing.");
+
+  @Override
+  public String section() {
+    return "Database";
+  }
+
+  @Override
+  public List<ConfigKey<?>> keys() {
+    return List.of(
+        GLOBAL_MEMSTORE_FRACTION,
+        GLOBAL_MEMSTORE_LOWER,
+        BLOCK_CACHE_FRACTION,
+        PERIODIC_FLUSH,
+        MAINTENANCE_INTERVAL,
+        FLUSH_ON_CLOSE);
+  }
+}

@@ -1,0 +1,102 @@
+package dev.basalt.region;
+
+import dev.basalt.fs.Storage;
+import dev.basalt.scan.KeyValueScanner;
+import dev.basalt.sstable.StoreFileInfo;
+import dev.basalt.sstable.StoreFileReader;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One store file as a store uses it: its reader, and a reference count that keeps the reader open
+ * while scanners use it. The store's own reference is dropped when a compaction replaces the file;
+ * the last scanner to finish then closes the reader and moves the file to the archive. Thread-safe.
+ */
+final class StoreFile {
+  private static final Logger LOG = LoggerFactory.getLogger(StoreFile.class);
+
+  private final Storage storage;
+  private final String path;
+  private final String archivePath;
+  private final StoreFileReader reader;
+  private final AtomicInteger refs = new AtomicInteger(1); // the store's own reference
+  private volatile boolean archiveOnRelease;
+
+  StoreFile(Storage storage, String path, String archivePath, StoreFileReader reader) {
+    this.storage = storage;
+    this.path = path;
+    this.archivePath = archivePath;
+    this.reader = reader;
+  }
+
+  String path() {
+    return path;
+  }
+
+  Storage storage() {
+    return storage;
+  }
+
+  /** The file's name within its store directory. */
+  String name() {
+    return path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  StoreFileInfo info() {
+    return reader.info();
+  }
+
+  StoreFileReader reader() {
+    return reader;
+  }
+
+  /** Takes a reference; false when the file is already released for good. */
+  boolean acquire() {
+    while (true) {
+      int r = refs.get();
+      if (r == 0) {
+        return false;
+      }
+      if (refs.compareAndSet(r, r + 1)) {
+        return true;
+      }
+    }
+  }
+
+  void release() {
+    if (refs.decrementAndGet() == 0) {
+      try {
+        reader.close();
+        if (archiveOnRelease) {
+          storage.rename(path, archivePath);
+        }
+      } catch (IOException e) {
+        LOG.warn("could not close or archive store file {}", storage.describe(path), e);
+      }
+    }
+  }
+
+  /** Drops the store's reference; the file is archived once no scanner uses it. */
+  void retire() {
+    archiveOnRelease = true;
+    release();
+  }
+
+  /** Drops the store's reference without archiving (the store is closing). */
+  void close() {
+    release();
+  }
+
+  /** A scanner that holds a reference until it is closed. */
+  KeyValueScanner scanner(long readPoint) {
+    KeyValueScanner s = reader.scanner(readPoint);
+    return new ReleasingScanner(s, this);
+  }
+
+  @Override
+  public String toString() {
+    return path;
+  }
+}
