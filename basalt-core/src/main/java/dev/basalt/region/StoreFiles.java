@@ -8,6 +8,7 @@ import dev.basalt.sstable.BlockCache;
 import dev.basalt.sstable.StoreFileOptions;
 import dev.basalt.sstable.StoreFileReader;
 import dev.basalt.sstable.StoreFileWriter;
+import dev.basalt.util.Clock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,18 +33,21 @@ final class StoreFiles {
   private final String archiveDir;
   private final BlockCache cache;
   private final ColumnFamilyDescriptor family;
+  private final Clock clock;
 
   StoreFiles(
       Storage storage,
       String dir,
       String archiveDir,
       BlockCache cache,
-      ColumnFamilyDescriptor family) {
+      ColumnFamilyDescriptor family,
+      Clock clock) {
     this.storage = storage;
     this.dir = dir;
     this.archiveDir = archiveDir;
     this.cache = cache;
     this.family = family;
+    this.clock = clock;
   }
 
   String dir() {
@@ -80,7 +84,7 @@ final class StoreFiles {
       Throttle throttle)
       throws IOException {
     String name = UUID.randomUUID().toString().replace("-", "");
-    StoreFileWriter w = StoreFileWriter.create(storage, dir + "/" + name, options());
+    StoreFileWriter w = StoreFileWriter.create(storage, dir + "/" + name, options(), clock);
     boolean any = false;
     try {
       long reported = 0;
