@@ -6,9 +6,11 @@ import dev.basalt.region.RegionModelSteps.AppendSpec;
 import dev.basalt.region.RegionModelSteps.Batch;
 import dev.basalt.region.RegionModelSteps.CheckAndMutateSpec;
 import dev.basalt.region.RegionModelSteps.Col;
+import dev.basalt.region.RegionModelSteps.Compact;
 import dev.basalt.region.RegionModelSteps.DeleteSpec;
 import dev.basalt.region.RegionModelSteps.FamilySpec;
 import dev.basalt.region.RegionModelSteps.FamilyTr;
+import dev.basalt.region.RegionModelSteps.Flush;
 import dev.basalt.region.RegionModelSteps.GetStep;
 import dev.basalt.region.RegionModelSteps.IncCell;
 import dev.basalt.region.RegionModelSteps.IncrementSpec;
@@ -20,6 +22,7 @@ import dev.basalt.region.RegionModelSteps.PutCell;
 import dev.basalt.region.RegionModelSteps.PutSpec;
 import dev.basalt.region.RegionModelSteps.RangeSpec;
 import dev.basalt.region.RegionModelSteps.ReadSpec;
+import dev.basalt.region.RegionModelSteps.Restart;
 import dev.basalt.region.RegionModelSteps.RowMutationsSpec;
 import dev.basalt.region.RegionModelSteps.ScanStep;
 import dev.basalt.region.RegionModelSteps.Step;
@@ -52,8 +55,19 @@ final class RegionModelArbitraries {
    */
   private final boolean repeatVersionsInOnePut;
 
+  /**
+   * Whether histories also flush, compact and restart (storage-backed properties only): those steps
+   * are inserted at random points, and flushes and compactions also run while a scanner is open.
+   */
+  private final boolean storageSteps;
+
   RegionModelArbitraries(boolean repeatVersionsInOnePut) {
+    this(repeatVersionsInOnePut, false);
+  }
+
+  RegionModelArbitraries(boolean repeatVersionsInOnePut, boolean storageSteps) {
     this.repeatVersionsInOnePut = repeatVersionsInOnePut;
+    this.storageSteps = storageSteps;
   }
 
   // ---- tables -----------------------------------------------------------------------------
@@ -357,7 +371,14 @@ final class RegionModelArbitraries {
 
   Arbitrary<OpenScanStep> openScans() {
     Arbitrary<Step> between =
-        Arbitraries.frequencyOf(Tuple.of(4, mutations().map(Mutate::new)), Tuple.of(1, ticks()));
+        storageSteps
+            ? Arbitraries.frequencyOf(
+                Tuple.of(8, mutations().map(Mutate::new)),
+                Tuple.of(2, ticks()),
+                Tuple.of(2, Arbitraries.just(new Flush())),
+                Tuple.of(1, Arbitraries.of(new Compact(false), new Compact(true))))
+            : Arbitraries.frequencyOf(
+                Tuple.of(4, mutations().map(Mutate::new)), Tuple.of(1, ticks()));
     return Combinators.combine(
             scans(), Arbitraries.integers().between(0, 2), between.list().ofMinSize(1).ofMaxSize(3))
         .as(OpenScanStep::new);
@@ -377,6 +398,19 @@ final class RegionModelArbitraries {
   }
 
   Arbitrary<Step> steps() {
+    if (storageSteps) {
+      return Arbitraries.frequencyOf(
+          Tuple.of(45, mutations().map(Mutate::new)),
+          Tuple.of(3, mutations().list().ofMinSize(2).ofMaxSize(3).map(Batch::new)),
+          Tuple.of(15, gets()),
+          Tuple.of(12, scans()),
+          Tuple.of(3, openScans()),
+          Tuple.of(8, ticks()),
+          Tuple.of(6, Arbitraries.just(new Flush())),
+          Tuple.of(3, Arbitraries.just(new Compact(false))),
+          Tuple.of(3, Arbitraries.just(new Compact(true))),
+          Tuple.of(3, Arbitraries.of(new Restart(true), new Restart(false))));
+    }
     return Arbitraries.frequencyOf(
         Tuple.of(45, mutations().map(Mutate::new)),
         Tuple.of(3, mutations().list().ofMinSize(2).ofMaxSize(3).map(Batch::new)),

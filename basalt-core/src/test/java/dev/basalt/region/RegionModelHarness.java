@@ -15,12 +15,17 @@ import dev.basalt.ops.Row;
 import dev.basalt.ops.RowMutations;
 import dev.basalt.ops.Scan;
 import dev.basalt.region.RegionModelSteps.Batch;
+import dev.basalt.region.RegionModelSteps.Col;
+import dev.basalt.region.RegionModelSteps.Compact;
+import dev.basalt.region.RegionModelSteps.FamilySpec;
+import dev.basalt.region.RegionModelSteps.Flush;
 import dev.basalt.region.RegionModelSteps.GetStep;
 import dev.basalt.region.RegionModelSteps.Mutate;
 import dev.basalt.region.RegionModelSteps.MutationSpec;
 import dev.basalt.region.RegionModelSteps.OpenScanStep;
 import dev.basalt.region.RegionModelSteps.RangeSpec;
 import dev.basalt.region.RegionModelSteps.ReadSpec;
+import dev.basalt.region.RegionModelSteps.Restart;
 import dev.basalt.region.RegionModelSteps.ScanStep;
 import dev.basalt.region.RegionModelSteps.Step;
 import dev.basalt.region.RegionModelSteps.TableSpec;
@@ -29,13 +34,18 @@ import dev.basalt.region.model.ModelException;
 import dev.basalt.region.model.ModelRegion;
 import dev.basalt.region.model.ModelStatus;
 import dev.basalt.region.model.StoredCell;
+import dev.basalt.schema.TableDescriptor;
 import dev.basalt.util.ManualClock;
-import dev.basalt.util.config.Config;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Runs a history against a fresh in-memory {@link Region} and the {@link ModelRegion} side by side
@@ -59,31 +69,81 @@ final class RegionModelHarness {
 
   static final String[] ROWS = {"r1", "r12", "r2", "r3"};
 
+  /** Makes the engine of one history; {@code steps} is the whole history, for look-ahead. */
+  interface TargetFactory {
+    RegionModelTarget open(TableDescriptor table, ManualClock clock, List<Step> steps)
+        throws IOException;
+  }
+
+  /** A fresh in-memory region per history. */
+  static final TargetFactory IN_MEMORY =
+      (table, clock, steps) -> RegionModelTarget.inMemory(table, clock);
+
+  /** A fresh database in a temporary directory per history (RegionModelDatabaseTarget). */
+  static final TargetFactory DATABASE = RegionModelDatabaseTarget::open;
+
+  /** How a raw scan is compared (see {@link #rawComparison}). */
+  enum RawComparison {
+    /** Result by Result, like any other scan. */
+    FULL,
+    /** Only the cells of classic families, as one list (deterministic families were compacted). */
+    CLASSIC_FAMILIES_ONLY,
+    /** Not at all (it reads compacted deterministic families and counts rows with a limit). */
+    SKIPPED
+  }
+
   private final TableSpec tableSpec;
   private final ManualClock clock = new ManualClock(RegionModelSteps.CLOCK_START);
-  private final Region region;
+  private final TargetFactory factory;
+  private RegionModelTarget engine;
   private final ModelRegion model;
   private final PartialFlagCheck partialCheck;
   private final List<String> script = new ArrayList<>();
+  private final EnumMap<RawComparison, Integer> rawScans = new EnumMap<>(RawComparison.class);
+  private int openScanners;
 
   RegionModelHarness(TableSpec tableSpec, PartialFlagCheck partialCheck) {
+    this(tableSpec, partialCheck, IN_MEMORY);
+  }
+
+  RegionModelHarness(TableSpec tableSpec, PartialFlagCheck partialCheck, TargetFactory factory) {
     this.tableSpec = tableSpec;
     this.partialCheck = partialCheck;
-    RegionServices services = RegionServices.of(clock, Config.defaults(), EditLog.NONE);
-    this.region = Region.inMemory(tableSpec.build(), services);
+    this.factory = factory;
     this.model = new ModelRegion(tableSpec.build(), clock);
   }
 
   /** Runs every step, then reads everything back once more. */
   void run(List<Step> steps) {
     try {
+      engine = factory.open(tableSpec.build(), clock, steps);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not open the engine", e);
+    }
+    Throwable failure = null;
+    try {
       for (Step s : steps) {
         step(s);
       }
       finalCheck();
+    } catch (RuntimeException | Error e) {
+      failure = e;
+      throw e;
     } finally {
-      region.close();
+      try {
+        engine.close();
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          throw e;
+        }
+        failure.addSuppressed(e);
+      }
     }
+  }
+
+  /** How many raw scans were compared in each way (for the storage properties' statistics). */
+  Map<RawComparison, Integer> rawScans() {
+    return rawScans;
   }
 
   void step(Step s) {
@@ -101,6 +161,21 @@ final class RegionModelHarness {
       scan((ScanStep) s, now);
     } else if (s instanceof OpenScanStep) {
       openScan((OpenScanStep) s, now);
+    } else if (s instanceof Flush) {
+      storage(s, () -> engine.flush());
+      model.flushed();
+    } else if (s instanceof Compact) {
+      boolean major = ((Compact) s).major();
+      storage(s, () -> engine.compact(major));
+      if (major) {
+        model.majorCompact();
+      }
+    } else if (s instanceof Restart) {
+      if (openScanners > 0) {
+        throw new IllegalArgumentException("a restart while a scanner is open: " + s);
+      }
+      storage(s, () -> engine.restart(((Restart) s).flushOnClose()));
+      model.flushed();
     } else {
       throw new IllegalArgumentException("unknown step " + s);
     }
@@ -114,6 +189,21 @@ final class RegionModelHarness {
     step(new ScanStep(everything, all, false, true, -1, -1));
     for (String row : ROWS) {
       step(new GetStep(row, all, false));
+    }
+  }
+
+  // ---- storage ----------------------------------------------------------------------------
+
+  private interface StorageCall {
+    void call() throws IOException;
+  }
+
+  /** A flush, compaction or restart must simply work. */
+  private void storage(Step s, StorageCall c) {
+    try {
+      c.call();
+    } catch (IOException | RuntimeException e) {
+      fail(s + " failed", "success", stackTrace(e), Arrays.asList(ROWS));
     }
   }
 
@@ -165,7 +255,7 @@ final class RegionModelHarness {
       actual =
           engine(
               () -> {
-                region.put(p);
+                engine.put(p);
                 return Result.EMPTY;
               });
     } else if (op instanceof Delete) {
@@ -179,17 +269,17 @@ final class RegionModelHarness {
       actual =
           engine(
               () -> {
-                region.delete(d);
+                engine.delete(d);
                 return Result.EMPTY;
               });
     } else if (op instanceof Increment) {
       Increment inc = (Increment) op;
       expected = model(() -> model.increment(inc));
-      actual = engine(() -> region.increment(inc));
+      actual = engine(() -> engine.increment(inc));
     } else if (op instanceof Append) {
       Append app = (Append) op;
       expected = model(() -> model.append(app));
-      actual = engine(() -> region.append(app));
+      actual = engine(() -> engine.append(app));
     } else if (op instanceof RowMutations) {
       RowMutations rm = (RowMutations) op;
       expected =
@@ -201,13 +291,13 @@ final class RegionModelHarness {
       actual =
           engine(
               () -> {
-                region.mutateRow(rm);
+                engine.mutateRow(rm);
                 return Result.EMPTY;
               });
     } else {
       CheckAndMutate cam = (CheckAndMutate) op;
       expected = model(() -> model.checkAndMutate(cam));
-      actual = engine(() -> region.checkAndMutate(cam));
+      actual = engine(() -> engine.checkAndMutate(cam));
     }
     compareOutcome(expected, actual, List.of(spec.row()), "");
   }
@@ -222,7 +312,7 @@ final class RegionModelHarness {
     List<ModelStatus> expected = model.batchMutate(ops);
     List<OperationStatus> actual;
     try {
-      actual = region.batchMutate(ops);
+      actual = engine.batchMutate(ops);
     } catch (IOException | RuntimeException e) {
       fail("batchMutate threw " + e, "" + expected, stackTrace(e), rows);
       return;
@@ -297,40 +387,43 @@ final class RegionModelHarness {
   private void get(GetStep s, long now) {
     Get g = s.build(now);
     Outcome expected = model(() -> model.get(g));
-    Outcome actual = engine(() -> region.get(g));
+    Outcome actual = engine(() -> engine.get(g));
     compareOutcome(expected, actual, List.of(s.row()), "");
   }
 
   private void scan(ScanStep s, long now) {
     Scan forEngine = s.build(now, false);
     Scan forModel = s.build(now, true);
+    RawComparison raw = rawComparison(s);
     Outcome expected = model(() -> model.scan(forModel));
     Outcome actual =
         engine(
             () -> {
               List<Result> out = new ArrayList<>();
-              try (RegionScanner scanner = region.getScanner(forEngine)) {
+              try (RegionModelTarget.Scanner scanner = engine.getScanner(forEngine)) {
                 drain(scanner, out, Integer.MAX_VALUE);
               }
               return out;
             });
-    compareScan(s, expected, actual);
+    compareScan(s, raw, expected, actual);
   }
 
   /** Opens the scanner, reads a little, runs the steps in between, then reads the rest. */
   private void openScan(OpenScanStep s, long now) {
     Scan forEngine = s.scan().build(now, false);
     Scan forModel = s.scan().build(now, true);
+    RawComparison raw = rawComparison(s.scan()); // decided when the scanner opens
     Outcome expected = model(() -> model.scan(forModel)); // the state when the scanner opens
-    RegionScanner scanner;
+    RegionModelTarget.Scanner scanner;
     try {
-      scanner = region.getScanner(forEngine);
+      scanner = engine.getScanner(forEngine);
     } catch (IOException | RuntimeException e) {
-      compareScan(s.scan(), expected, new Outcome(null, e));
+      compareScan(s.scan(), raw, expected, new Outcome(null, e));
       return;
     }
     List<Result> out = new ArrayList<>();
     Outcome actual;
+    openScanners++;
     try (scanner) {
       drain(scanner, out, s.readFirst());
       for (Step between : s.between()) {
@@ -340,12 +433,56 @@ final class RegionModelHarness {
       actual = new Outcome(out, null);
     } catch (IOException | RuntimeException e) {
       actual = new Outcome(null, e);
+    } finally {
+      openScanners--;
     }
     script.add("     ... the open scan ends");
-    compareScan(s.scan(), expected, actual);
+    compareScan(s.scan(), raw, expected, actual);
   }
 
-  private static void drain(RegionScanner scanner, List<Result> out, int max) throws IOException {
+  /**
+   * Raw scans show storage (SEMANTICS.md sections 6 and 7). The model stores exactly what the
+   * engine must store as long as no compaction ran, and in classic families also after compactions
+   * (flushes and minor compactions keep everything there, and the model applies major compactions).
+   * In deterministic families a compaction may drop dead cells the model keeps, so once one ran,
+   * raw scans are compared without those families' cells, or not at all when they limit the rows
+   * (whether a row counts then depends on those cells). Decided when the scanner opens, when no
+   * other scanner is open, so that {@link RegionModelTarget#compactedSoFar} is exact.
+   */
+  private RawComparison rawComparison(ScanStep s) {
+    RawComparison how = rawComparisonOf(s);
+    if (s.raw()) {
+      rawScans.merge(how, 1, Integer::sum);
+    }
+    return how;
+  }
+
+  private RawComparison rawComparisonOf(ScanStep s) {
+    if (!s.raw() || openScanners > 0 || !engine.compactedSoFar()) {
+      return RawComparison.FULL;
+    }
+    Set<String> read = new HashSet<>();
+    for (Col c : s.read().columns()) {
+      read.add(c.family());
+    }
+    boolean readsDeterministic = false;
+    boolean readsClassic = false;
+    for (FamilySpec f : tableSpec.families()) {
+      if (read.isEmpty() || read.contains(f.name())) {
+        readsDeterministic |= f.newVersionBehavior();
+        readsClassic |= !f.newVersionBehavior();
+      }
+    }
+    if (!readsDeterministic) {
+      return RawComparison.FULL;
+    }
+    return readsClassic && s.limit() <= 0
+        ? RawComparison.CLASSIC_FAMILIES_ONLY
+        : RawComparison.SKIPPED;
+  }
+
+  private static void drain(RegionModelTarget.Scanner scanner, List<Result> out, int max)
+      throws IOException {
     for (int n = 0; n < max; n++) {
       Result r = scanner.next();
       if (r == null) {
@@ -358,7 +495,7 @@ final class RegionModelHarness {
     }
   }
 
-  private void compareScan(ScanStep s, Outcome expected, Outcome actual) {
+  private void compareScan(ScanStep s, RawComparison raw, Outcome expected, Outcome actual) {
     List<String> rows = Arrays.asList(ROWS);
     if (!expected.ok() || !actual.ok()) {
       compareOutcome(expected, actual, rows, "");
@@ -368,6 +505,21 @@ final class RegionModelHarness {
     List<Result> e = (List<Result>) expected.value();
     @SuppressWarnings("unchecked")
     List<Result> a = (List<Result>) actual.value();
+    if (raw == RawComparison.SKIPPED) {
+      return;
+    }
+    if (raw == RawComparison.CLASSIC_FAMILIES_ONLY) {
+      List<Cell> ec = classicCells(e);
+      List<Cell> ac = classicCells(a);
+      if (!ec.equals(ac)) {
+        fail(
+            "different raw scan results (cells of classic families only: a compaction ran)",
+            show(ec),
+            show(ac),
+            rows);
+      }
+      return;
+    }
     if (partialCheck == PartialFlagCheck.STRICT || s.batch() <= 0) {
       if (!e.equals(a)) {
         fail("different scan results", show(e), show(a), rows);
@@ -395,6 +547,25 @@ final class RegionModelHarness {
         }
       }
     }
+  }
+
+  /** The cells of classic families (NEW_VERSION_BEHAVIOR=false), in scan order. */
+  private List<Cell> classicCells(List<Result> results) {
+    Set<String> classic = new HashSet<>();
+    for (FamilySpec f : tableSpec.families()) {
+      if (!f.newVersionBehavior()) {
+        classic.add(f.name());
+      }
+    }
+    List<Cell> out = new ArrayList<>();
+    for (Result r : results) {
+      for (Cell c : r.cells()) {
+        if (classic.contains(Bytes.toString(CellUtil.cloneFamily(c)))) {
+          out.add(c);
+        }
+      }
+    }
+    return out;
   }
 
   /** Groups consecutive results of the same row. */
@@ -457,6 +628,9 @@ final class RegionModelHarness {
   static String show(Object v) {
     if (v instanceof Result) {
       return show((Result) v);
+    }
+    if (v instanceof Cell) {
+      return showCell((Cell) v);
     }
     if (v instanceof CheckAndMutateResult) {
       CheckAndMutateResult c = (CheckAndMutateResult) v;

@@ -700,4 +700,41 @@ final class RegionModelSteps {
       return "clock +" + millis + "ms";
     }
   }
+
+  // ---- storage steps (storage-backed histories only) --------------------------------------
+
+  /**
+   * Writes the memstores to store files (Database.flush). Reads must not change (SEMANTICS.md
+   * section 7); the model does nothing. A flush may be followed by the minor compaction it asks for
+   * in the background, which the storage harness waits for.
+   */
+  record Flush() implements Step {
+    @Override
+    public String toString() {
+      return "flush";
+    }
+  }
+
+  /**
+   * A minor (Database.compact) or major (Database.majorCompact) compaction. The model rewrites its
+   * classic families for a major one (section 7); nothing else changes any non-raw read.
+   */
+  record Compact(boolean major) implements Step {
+    @Override
+    public String toString() {
+      return major ? "major compaction" : "minor compaction";
+    }
+  }
+
+  /**
+   * Closes and reopens the database: with {@code flushOnClose} the memstores are flushed on close
+   * and the next open reads store files; without, the next open replays the WAL. Only at the top
+   * level of a history (never while a scanner is open).
+   */
+  record Restart(boolean flushOnClose) implements Step {
+    @Override
+    public String toString() {
+      return flushOnClose ? "restart (flush on close)" : "restart (no flush on close: WAL replay)";
+    }
+  }
 }

@@ -27,10 +27,12 @@ import dev.basalt.schema.TableDescriptor;
 import dev.basalt.util.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -61,6 +63,12 @@ public final class ModelRegion {
   private long lastSeq;
   private long lastOrder;
 
+  /**
+   * The highest sequence id whose cells are in store files: a flush (or a restart, which leaves
+   * nothing in memory) writes every committed cell; a compaction rewrites only those.
+   */
+  private long flushedSeq;
+
   public ModelRegion(TableDescriptor table, Clock clock) {
     this.table = table;
     this.clock = clock;
@@ -69,6 +77,57 @@ public final class ModelRegion {
   /** Every committed cell of the row, in commit order (for debugging output). */
   public List<StoredCell> history(byte[] row) {
     return Collections.unmodifiableList(rows.getOrDefault(row, List.of()));
+  }
+
+  // ---- storage ----------------------------------------------------------------------------
+
+  /**
+   * Records a flush of every committed cell (Database.flush, or a restart, after which nothing is
+   * left in memory). No read changes (SEMANTICS.md section 7); it only decides which cells a later
+   * major compaction rewrites.
+   */
+  public void flushed() {
+    flushedSeq = lastSeq;
+  }
+
+  /**
+   * A major compaction at the clock's now (SEMANTICS.md section 7): in every classic family
+   * (NEW_VERSION_BEHAVIOR=false) the cells in store files (committed before the last flush) are
+   * rewritten by {@link VersionRules#classicMajorCompaction}; cells still in memory take no part.
+   * Deterministic families keep everything: the engine may drop what is dead there, but no read
+   * other than a raw scan can tell, and the harness does not compare those raw scans once a
+   * compaction ran.
+   *
+   * @return how many cells were dropped
+   */
+  public int majorCompact() {
+    long now = clock.currentTimeMillis();
+    int dropped = 0;
+    for (Map.Entry<byte[], List<StoredCell>> e : rows.entrySet()) {
+      List<StoredCell> history = e.getValue();
+      Set<StoredCell> drop = Collections.newSetFromMap(new IdentityHashMap<>());
+      for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
+        if (f.isNewVersionBehavior()) {
+          continue;
+        }
+        List<StoredCell> inFiles = new ArrayList<>();
+        for (StoredCell c : history) {
+          if (c.inFamily(f.getName()) && c.seq() <= flushedSeq) {
+            inFiles.add(c);
+          }
+        }
+        Set<StoredCell> kept = VersionRules.classicMajorCompaction(inFiles, f, now);
+        for (StoredCell c : inFiles) {
+          if (!kept.contains(c)) {
+            drop.add(c);
+          }
+        }
+      }
+      history.removeIf(drop::contains);
+      dropped += drop.size();
+    }
+    rows.values().removeIf(List::isEmpty);
+    return dropped;
   }
 
   // ---- writes -----------------------------------------------------------------------------

@@ -194,4 +194,107 @@ class RegionModelSelfTest {
     assertThat(types).containsExactly(CellType.DELETE_FAMILY, CellType.PUT);
     assertThat(m.scan(new Scan())).isEmpty();
   }
+
+  // ---- section 7: major compactions of classic families -----------------------------------
+
+  /** Every stored cell as "ts=value" or "ts/TYPE", in commit order. */
+  private static List<String> stored(ModelRegion m) {
+    List<String> out = new ArrayList<>();
+    for (StoredCell c : m.history(R)) {
+      out.add(c.ts() + (c.isPut() ? "=" + Bytes.toString(cloneValue(c.cell())) : "/" + c.type()));
+    }
+    return out;
+  }
+
+  @Example
+  void classicMajorCompactionDropsMaskedPutsAndEveryMarker() throws Exception {
+    // Section 7: "with KEEP_DELETED_CELLS=FALSE, drop puts masked by a marker ... and every
+    // marker". Afterwards the marker no longer masks a later put with an older timestamp.
+    ModelRegion m = model(family(3, false));
+    m.put(put(5, "a"));
+    m.put(put(6, "b"));
+    m.delete(new Delete(R).addColumns(F, Q, 5));
+    m.flushed();
+    m.majorCompact();
+    assertThat(stored(m)).containsExactly("6=b");
+    m.put(put(4, "c"));
+    assertThat(versions(m.get(all()))).containsExactly("6=b", "4=c");
+  }
+
+  @Example
+  void classicMajorCompactionKeepsTheNewestVersions() throws Exception {
+    // Section 7: "keep the n-th when n <= VERSIONS"; before it a time-range read can return a
+    // version older than the newest VERSIONS (section 5), after it not.
+    ModelRegion m = model(family(1, false));
+    m.put(put(5, "a"));
+    m.put(put(6, "b"));
+    assertThat(versions(m.get(all().setTimeRange(0, 6)))).containsExactly("5=a");
+    m.flushed();
+    m.majorCompact();
+    assertThat(m.get(all().setTimeRange(0, 6)).isEmpty()).isTrue();
+    assertThat(stored(m)).containsExactly("6=b");
+  }
+
+  @Example
+  void classicMajorCompactionRewritesOnlyFlushedCells() throws Exception {
+    // A compaction rewrites store files; what is still in memory takes no part.
+    ModelRegion m = model(family(1, false));
+    m.put(put(5, "a"));
+    m.flushed();
+    m.put(put(6, "b"));
+    m.delete(new Delete(R).addColumn(F, Q, 7));
+    m.majorCompact();
+    assertThat(stored(m)).containsExactly("5=a", "6=b", "7/DELETE");
+  }
+
+  @Example
+  void classicMajorCompactionAppliesTtlBeyondMinVersions() throws Exception {
+    // Section 7: keep the n-th when n <= VERSIONS and (n <= MIN_VERSIONS or not expired).
+    ModelRegion m = model(family(3, false).setMinVersions(1).setTimeToLive(1));
+    m.put(put(998, "a"));
+    m.put(put(999, "b"));
+    m.put(put(1000, "c"));
+    clock.set(5000);
+    m.flushed();
+    m.majorCompact();
+    assertThat(stored(m)).containsExactly("1000=c");
+  }
+
+  @Example
+  void classicMajorCompactionWithKeepDeletedCellsKeepsDeletedPutsAndMarkers() throws Exception {
+    // Section 7: "With KEEP_DELETED_CELLS=TRUE, deleted puts and markers are kept and only the
+    // version and TTL rules apply to the puts that are not deleted".
+    ModelRegion m = model(family(1, false).setKeepDeletedCells(KeepDeletedCells.TRUE));
+    m.put(put(4, "a"));
+    m.put(put(5, "b"));
+    m.put(put(6, "c"));
+    m.delete(new Delete(R).addColumn(F, Q, 6));
+    m.flushed();
+    m.majorCompact();
+    assertThat(stored(m)).containsExactly("5=b", "6=c", "6/DELETE");
+  }
+
+  @Example
+  void classicMajorCompactionWithTtlKeepDeletedCellsDropsExpiredMarkersAndWhatTheyMask()
+      throws Exception {
+    // Section 7: "with TTL, markers and the puts they mask are dropped once expired" (read: once
+    // the marker is expired, as in HBase). At 5500 with a TTL of 1 s the delete at 999 is expired,
+    // and with it the put it masks; the put at 1000 is masked only by the DeleteColumn at 5000,
+    // which is not expired, so it stays although it is expired itself.
+    ModelRegion m =
+        model(
+            family(3, false)
+                .setKeepDeletedCells(KeepDeletedCells.TTL)
+                .setMinVersions(1)
+                .setTimeToLive(1));
+    m.put(put(999, "a"));
+    m.put(put(1000, "b"));
+    m.delete(new Delete(R).addColumn(F, Q, 999));
+    m.delete(new Delete(R).addColumns(F, Q, 5000));
+    m.put(put(5001, "c"));
+    clock.set(5500);
+    m.flushed();
+    m.majorCompact();
+    assertThat(stored(m)).containsExactly("1000=b", "5000/DELETE_COLUMN", "5001=c");
+  }
 }

@@ -1,14 +1,18 @@
 package dev.basalt.region.model;
 
+import dev.basalt.cell.Bytes;
 import dev.basalt.cell.CellType;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.ops.TimeRange;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.KeepDeletedCells;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -197,6 +201,105 @@ final class VersionRules {
       }
     }
     return false;
+  }
+
+  // ---- section 7, classic ---------------------------------------------------------------------
+
+  /**
+   * What a major compaction keeps of one row's cells of a classic family (NEW_VERSION_BEHAVIOR=
+   * false), SEMANTICS.md section 7:
+   *
+   * <blockquote>
+   *
+   * with KEEP_DELETED_CELLS=FALSE, drop puts masked by a marker (section 5 rule 2, every marker
+   * applying) and every marker; then, walking the remaining puts newest first (one per timestamp),
+   * keep the n-th when {@code n <= VERSIONS} and ({@code n <= MIN_VERSIONS} or not expired). With
+   * KEEP_DELETED_CELLS=TRUE, deleted puts and markers are kept and only the version and TTL rules
+   * apply to the puts that are not deleted; with TTL, markers and the puts they mask are dropped
+   * once expired.
+   *
+   * </blockquote>
+   *
+   * <p>Readings where the text leaves a choice:
+   *
+   * <ul>
+   *   <li>"one per timestamp": of several puts of one version only the latest written (highest
+   *       sequence id) is walked; the others are dropped. No read can tell (reads and raw scans
+   *       return only the latest write of a version), and HBase drops them too.
+   *   <li>KEEP_DELETED_CELLS=TTL, "markers and the puts they mask are dropped once expired": a
+   *       marker is dropped once its own timestamp is expired, and with it every put it masks (such
+   *       a put is expired too); a put masked only by markers that are not expired yet is kept,
+   *       expired or not. This is HBase's reading ("deleted cells are retained until the delete
+   *       marker expires due to TTL"; its compaction matcher tracks only expired markers).
+   *   <li>KEEP_DELETED_CELLS=TRUE keeps markers and deleted puts whatever their age, as written
+   *       (HBase would drop expired ones when MIN_VERSIONS=0; no read can tell the difference then,
+   *       as every read skips expired cells when MIN_VERSIONS=0).
+   * </ul>
+   *
+   * @param cells the row's cells of the family that the compaction rewrites (those in store files)
+   * @param now the clock when the compaction runs, for TTL
+   * @return the cells kept (by identity)
+   */
+  static Set<StoredCell> classicMajorCompaction(
+      List<StoredCell> cells, ColumnFamilyDescriptor family, long now) {
+    ReadRules rules = new ReadRules(family, TimeRange.allTime(), Integer.MAX_VALUE, now);
+    KeepDeletedCells kdc = family.getKeepDeletedCells();
+    Set<StoredCell> keep = Collections.newSetFromMap(new IdentityHashMap<>());
+    List<StoredCell> markers = new ArrayList<>();
+    Map<byte[], List<StoredCell>> putsByQualifier = new TreeMap<>(Bytes.COMPARATOR);
+    for (StoredCell c : cells) {
+      if (c.isPut()) {
+        putsByQualifier.computeIfAbsent(c.qualifier(), q -> new ArrayList<>()).add(c);
+      } else {
+        markers.add(c);
+        boolean kept =
+            kdc == KeepDeletedCells.TRUE
+                || (kdc == KeepDeletedCells.TTL && !rules.isExpired(c.ts()));
+        if (kept) {
+          keep.add(c);
+        }
+      }
+    }
+    for (Map.Entry<byte[], List<StoredCell>> e : putsByQualifier.entrySet()) {
+      byte[] qualifier = e.getKey();
+      List<StoredCell> covering = new ArrayList<>();
+      for (StoredCell m : markers) {
+        if (m.isFamilyMarker() || m.hasQualifier(qualifier)) {
+          covering.add(m);
+        }
+      }
+      List<StoredCell> expiredCovering = new ArrayList<>();
+      for (StoredCell m : covering) {
+        if (rules.isExpired(m.ts())) {
+          expiredCovering.add(m);
+        }
+      }
+      // Puts that are not deleted, one per timestamp (the latest written).
+      TreeMap<Long, StoredCell> versions = new TreeMap<>();
+      for (StoredCell p : e.getValue()) {
+        if (isDeletedClassic(p.ts(), covering)) {
+          boolean kept =
+              kdc == KeepDeletedCells.TRUE
+                  || (kdc == KeepDeletedCells.TTL && !isDeletedClassic(p.ts(), expiredCovering));
+          if (kept) {
+            keep.add(p);
+          }
+          continue;
+        }
+        StoredCell prev = versions.get(p.ts());
+        if (prev == null || prev.order() < p.order()) {
+          versions.put(p.ts(), p);
+        }
+      }
+      int n = 0;
+      for (StoredCell p : versions.descendingMap().values()) {
+        n++;
+        if (n <= rules.familyVersions() && (n <= rules.minVersions() || !rules.isExpired(p.ts()))) {
+          keep.add(p);
+        }
+      }
+    }
+    return keep;
   }
 
   // ---- section 6 ------------------------------------------------------------------------------

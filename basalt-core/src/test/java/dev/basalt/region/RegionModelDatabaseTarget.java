@@ -1,0 +1,312 @@
+package dev.basalt.region;
+
+import dev.basalt.compaction.CompactionSettings;
+import dev.basalt.db.Database;
+import dev.basalt.db.DatabaseSettings;
+import dev.basalt.db.ResultScanner;
+import dev.basalt.db.Table;
+import dev.basalt.ops.Append;
+import dev.basalt.ops.CheckAndMutate;
+import dev.basalt.ops.CheckAndMutateResult;
+import dev.basalt.ops.Delete;
+import dev.basalt.ops.Get;
+import dev.basalt.ops.Increment;
+import dev.basalt.ops.Put;
+import dev.basalt.ops.Result;
+import dev.basalt.ops.Row;
+import dev.basalt.ops.RowMutations;
+import dev.basalt.ops.Scan;
+import dev.basalt.region.RegionModelSteps.Restart;
+import dev.basalt.region.RegionModelSteps.Step;
+import dev.basalt.schema.TableDescriptor;
+import dev.basalt.schema.TableName;
+import dev.basalt.util.ManualClock;
+import dev.basalt.util.config.Config;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * A model history's engine on storage: a {@link Database} in a fresh temporary directory (deleted
+ * by {@link #close}) holding the history's one table, driven through the public {@link Table} API,
+ * with the history's manual clock.
+ *
+ * <p>Determinism. Only the history's steps flush, compact or restart: the flush size, periodic
+ * flushes and major compactions, the maintenance interval and the blocking file count are all set
+ * out of reach. One thing cannot be configured away: every flush (also the one that opening runs
+ * after a WAL replay) asks the database's background compactor for a minor compaction, which runs
+ * when the selection policy finds work (with {@code hbase.hstore.compaction.min} at 2, usually from
+ * the second file on). So that a history always does the same thing, after every flush and open
+ * this waits until the database's background executors have run everything queued ({@link
+ * #awaitBackgroundWork}); a flush step is therefore "flush, then the minor compaction it asked for,
+ * if any".
+ *
+ * <p>{@code basalt.flush.on.close} is fixed when a database opens, so the harness's look-ahead
+ * gives each open the setting of the restart that will close it ({@link Restart#flushOnClose}).
+ */
+final class RegionModelDatabaseTarget implements RegionModelTarget {
+  private static final long FAR = 1L << 40;
+
+  private final Path dir;
+  private final ManualClock clock;
+  private final TableName name;
+  private final List<Boolean> flushOnCloseByRestart;
+  private int restarts;
+  private Database db;
+  private Table table;
+  private List<ExecutorService> background;
+
+  private RegionModelDatabaseTarget(
+      Path dir, ManualClock clock, TableName name, List<Boolean> flushOnCloseByRestart) {
+    this.dir = dir;
+    this.clock = clock;
+    this.name = name;
+    this.flushOnCloseByRestart = flushOnCloseByRestart;
+  }
+
+  /** A new database with the table, for a history of {@code steps}. */
+  static RegionModelDatabaseTarget open(TableDescriptor desc, ManualClock clock, List<Step> steps)
+      throws IOException {
+    List<Boolean> plan = new ArrayList<>();
+    for (Step s : steps) {
+      if (s instanceof Restart) {
+        plan.add(((Restart) s).flushOnClose());
+      }
+    }
+    Path dir = Files.createTempDirectory("basalt-model-");
+    RegionModelDatabaseTarget t =
+        new RegionModelDatabaseTarget(dir, clock, desc.getTableName(), plan);
+    try {
+      t.openDatabase();
+      t.db.createTable(desc);
+      t.table = t.db.getTable(t.name);
+    } catch (IOException | RuntimeException e) {
+      t.close();
+      throw e;
+    }
+    return t;
+  }
+
+  /** The settings of every open: nothing happens unless a step asks (see the class comment). */
+  static Config config(boolean flushOnClose) {
+    return Config.builder()
+        .set(RegionSettings.FLUSH_SIZE, FAR)
+        .set(DatabaseSettings.MAINTENANCE_INTERVAL, FAR)
+        .set(DatabaseSettings.PERIODIC_FLUSH, 0L)
+        .set(DatabaseSettings.FLUSH_ON_CLOSE, flushOnClose)
+        .set(CompactionSettings.MAJOR_PERIOD, 0L)
+        .set(CompactionSettings.MIN_FILES, 2)
+        .set(CompactionSettings.BLOCKING_FILES, 100_000)
+        .set(CompactionSettings.THROUGHPUT_LIMIT, 0L)
+        .build();
+  }
+
+  private void openDatabase() throws IOException {
+    // After the last restart the setting only decides how much work the final close does.
+    boolean flushOnClose =
+        restarts < flushOnCloseByRestart.size() && flushOnCloseByRestart.get(restarts);
+    db = Database.open(dir, config(flushOnClose), clock);
+    background = backgroundExecutors(db);
+    awaitBackgroundWork();
+  }
+
+  // ---- storage steps ----------------------------------------------------------------------
+
+  @Override
+  public void flush() throws IOException {
+    db.flush(name);
+    awaitBackgroundWork();
+  }
+
+  @Override
+  public void compact(boolean major) throws IOException {
+    if (major) {
+      db.majorCompact(name);
+    } else {
+      db.compact(name);
+    }
+    awaitBackgroundWork();
+  }
+
+  @Override
+  public void restart(boolean flushOnClose) throws IOException {
+    if (restarts >= flushOnCloseByRestart.size()
+        || flushOnCloseByRestart.get(restarts) != flushOnClose) {
+      throw new IllegalStateException(
+          "restart " + (restarts + 1) + " was not planned as flushOnClose=" + flushOnClose);
+    }
+    db.close();
+    restarts++;
+    db = null;
+    openDatabase();
+    table = db.getTable(name);
+  }
+
+  /** Whether the archive holds a file: compactions archive their inputs (ARCHITECTURE.md 5). */
+  @Override
+  public boolean compactedSoFar() {
+    Path archive = dir.resolve("archive");
+    if (!Files.isDirectory(archive)) {
+      return false;
+    }
+    try (Stream<Path> files = Files.walk(archive)) {
+      return files.anyMatch(Files::isRegularFile);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Waits until the database's background executors (flusher, compactor, chores) have run every
+   * task queued so far, twice over, so that a compaction asked for by a flush has finished. They
+   * are found by reflection, by type: {@code Database} keeps its maintenance object in a field, and
+   * that object keeps {@link ExecutorService}s.
+   */
+  private void awaitBackgroundWork() {
+    for (int round = 0; round < 2; round++) {
+      for (ExecutorService e : background) {
+        try {
+          e.submit(() -> {}).get(5, TimeUnit.MINUTES);
+        } catch (RejectedExecutionException ex) {
+          // shut down: nothing more will run there
+        } catch (InterruptedException ex) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted waiting for background work", ex);
+        } catch (ExecutionException | TimeoutException ex) {
+          throw new IllegalStateException("background work did not finish", ex);
+        }
+      }
+    }
+  }
+
+  private static List<ExecutorService> backgroundExecutors(Database db) {
+    List<ExecutorService> out = new ArrayList<>();
+    try {
+      for (Field f : Database.class.getDeclaredFields()) {
+        if (Modifier.isStatic(f.getModifiers())
+            || !f.getType().getName().startsWith("dev.basalt.")) {
+          continue;
+        }
+        f.setAccessible(true);
+        Object holder = f.get(db);
+        if (holder == null) {
+          continue;
+        }
+        for (Field g : holder.getClass().getDeclaredFields()) {
+          if (!Modifier.isStatic(g.getModifiers())
+              && ExecutorService.class.isAssignableFrom(g.getType())) {
+            g.setAccessible(true);
+            out.add((ExecutorService) g.get(holder));
+          }
+        }
+      }
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw new IllegalStateException("cannot reach the database's background executors", e);
+    }
+    if (out.isEmpty()) {
+      throw new IllegalStateException(
+          "found no background executors in Database's fields; RegionModelDatabaseTarget needs"
+              + " them to wait for the compactions flushes ask for");
+    }
+    return out;
+  }
+
+  // ---- operations -------------------------------------------------------------------------
+
+  @Override
+  public void put(Put put) throws IOException {
+    table.put(put);
+  }
+
+  @Override
+  public void delete(Delete delete) throws IOException {
+    table.delete(delete);
+  }
+
+  @Override
+  public Result increment(Increment increment) throws IOException {
+    return table.increment(increment);
+  }
+
+  @Override
+  public Result append(Append append) throws IOException {
+    return table.append(append);
+  }
+
+  @Override
+  public void mutateRow(RowMutations mutations) throws IOException {
+    table.mutateRow(mutations);
+  }
+
+  @Override
+  public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate) throws IOException {
+    return table.checkAndMutate(checkAndMutate);
+  }
+
+  @Override
+  public List<OperationStatus> batchMutate(List<? extends Row> ops) throws IOException {
+    return table.batch(ops);
+  }
+
+  @Override
+  public Result get(Get get) throws IOException {
+    return table.get(get);
+  }
+
+  @Override
+  public Scanner getScanner(Scan scan) throws IOException {
+    ResultScanner s = table.getScanner(scan);
+    return new Scanner() {
+      @Override
+      public Result next() throws IOException {
+        return s.next();
+      }
+
+      @Override
+      public void close() {
+        s.close();
+      }
+    };
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (db != null) {
+        db.close();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      db = null;
+      deleteRecursively(dir);
+    }
+  }
+
+  private static void deleteRecursively(Path dir) {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not delete " + dir, e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "a database in " + dir;
+  }
+}
