@@ -157,12 +157,17 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
   /** Whether the archive holds a file: compactions archive their inputs (ARCHITECTURE.md 5). */
   @Override
   public boolean compactedSoFar() {
+    return archivedFiles() > 0;
+  }
+
+  @Override
+  public int archivedFiles() {
     Path archive = dir.resolve("archive");
     if (!Files.isDirectory(archive)) {
-      return false;
+      return 0;
     }
     try (Stream<Path> files = Files.walk(archive)) {
-      return files.anyMatch(Files::isRegularFile);
+      return (int) files.filter(Files::isRegularFile).count();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

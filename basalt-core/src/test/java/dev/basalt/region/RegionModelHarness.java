@@ -46,6 +46,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Runs a history against a fresh in-memory {@link Region} and the {@link ModelRegion} side by side
@@ -100,6 +101,7 @@ final class RegionModelHarness {
   private final PartialFlagCheck partialCheck;
   private final List<String> script = new ArrayList<>();
   private final EnumMap<RawComparison, Integer> rawScans = new EnumMap<>(RawComparison.class);
+  private final Map<String, Integer> events = new TreeMap<>();
   private int openScanners;
 
   RegionModelHarness(TableSpec tableSpec, PartialFlagCheck partialCheck) {
@@ -146,6 +148,11 @@ final class RegionModelHarness {
     return rawScans;
   }
 
+  /** How often storage steps had an effect, by kind (for the storage properties' statistics). */
+  Map<String, Integer> storageEvents() {
+    return events;
+  }
+
   void step(Step s) {
     long now = clock.currentTimeMillis();
     script.add(String.format("%3d  [now=%d] %s", script.size() + 1, now, s));
@@ -162,13 +169,21 @@ final class RegionModelHarness {
     } else if (s instanceof OpenScanStep) {
       openScan((OpenScanStep) s, now);
     } else if (s instanceof Flush) {
+      int archived = engine.archivedFiles();
       storage(s, () -> engine.flush());
       model.flushed();
+      if (engine.archivedFiles() > archived) {
+        events.merge("flush, then a background minor compaction", 1, Integer::sum);
+      }
     } else if (s instanceof Compact) {
       boolean major = ((Compact) s).major();
+      int archived = engine.archivedFiles();
       storage(s, () -> engine.compact(major));
-      if (major) {
-        model.majorCompact();
+      if (engine.archivedFiles() > archived) {
+        events.merge((major ? "major" : "minor") + " compaction rewrote files", 1, Integer::sum);
+      }
+      if (major && model.majorCompact() > 0) {
+        events.merge("major compaction dropped cells of the model", 1, Integer::sum);
       }
     } else if (s instanceof Restart) {
       if (openScanners > 0) {

@@ -68,6 +68,8 @@ class RegionModelStoragePropertyTest {
             table, PartialFlagCheck.ROW_CONCATENATION, RegionModelHarness.DATABASE);
     h.run(steps);
     Statistics.label("storage steps").collect(storageSteps(steps));
+    Statistics.label("storage effects")
+        .collect(h.storageEvents().isEmpty() ? "none" : h.storageEvents().keySet().toString());
     for (Map.Entry<RawComparison, Integer> e : h.rawScans().entrySet()) {
       for (int i = 0; i < e.getValue(); i++) {
         Statistics.label("raw scans compared").collect(e.getKey());

@@ -7,6 +7,7 @@ import dev.basalt.region.RegionModelSteps.DeleteSpec;
 import dev.basalt.region.RegionModelSteps.FamilySpec;
 import dev.basalt.region.RegionModelSteps.Flush;
 import dev.basalt.region.RegionModelSteps.GetStep;
+import dev.basalt.region.RegionModelSteps.MarkerSpec;
 import dev.basalt.region.RegionModelSteps.Mutate;
 import dev.basalt.region.RegionModelSteps.PutCell;
 import dev.basalt.region.RegionModelSteps.PutSpec;
@@ -16,6 +17,8 @@ import dev.basalt.region.RegionModelSteps.Restart;
 import dev.basalt.region.RegionModelSteps.ScanStep;
 import dev.basalt.region.RegionModelSteps.Step;
 import dev.basalt.region.RegionModelSteps.TableSpec;
+import dev.basalt.region.RegionModelSteps.Tick;
+import dev.basalt.region.RegionModelSteps.Tr;
 import dev.basalt.region.RegionModelSteps.Ts;
 import dev.basalt.region.RegionModelSteps.Value;
 import dev.basalt.schema.KeepDeletedCells;
@@ -100,5 +103,40 @@ class RegionModelStorageRegressionTest {
         rawScan(),
         put("r1", "f1", "", "v1"),
         get("r1"));
+  }
+
+  /**
+   * SEMANTICS.md section 7 (classic, KEEP_DELETED_CELLS=TTL): "markers and the puts they mask are
+   * dropped once expired". Read as HBase does (KeepDeletedCells.TTL: "deleted cells are retained
+   * until the delete marker expires due to TTL"), the put at 1000, expired but masked only by a
+   * DeleteColumn at 2500 that is not expired, survives the major compaction, and a read whose time
+   * range ends before the marker still sees it (section 5: the marker is not effective there, and
+   * the put is the newest version, within MIN_VERSIONS=1). The engine drops a deleted put as soon
+   * as the put itself is expired. Expected {@code r1/f2:a@1000=v1}, actual empty.
+   */
+  @Example
+  void aPutMaskedOnlyByAnUnexpiredMarkerSurvivesAMajorCompactionWithTtlKeepDeletedCells() {
+    TableSpec table =
+        new TableSpec(
+            List.of(
+                new FamilySpec("f1", 1, 0, 0, KeepDeletedCells.FALSE, false),
+                new FamilySpec("f2", 1, 1, 1, KeepDeletedCells.TTL, false)));
+    ReadSpec before2000 =
+        new ReadSpec(List.of(), new Tr(Ts.abs(0), Ts.abs(2000), false), List.of(), 1, -1, 0);
+    run(
+        table,
+        new Mutate(
+            new PutSpec(
+                "r1", List.of(new PutCell(new Col("f2", "a"), Ts.abs(1000), Value.text("v1"))))),
+        new Tick(1500),
+        new Mutate(
+            new DeleteSpec(
+                "r1",
+                Ts.LATEST,
+                List.of(new MarkerSpec(MarkerSpec.MarkerKind.COLUMNS, new Col("f2", "a"), null)))),
+        new Flush(),
+        new GetStep("r1", before2000, false),
+        new Compact(true),
+        new GetStep("r1", before2000, false));
   }
 }

@@ -74,6 +74,14 @@ interface RegionModelTarget {
     return false;
   }
 
+  /**
+   * How many store files compactions have archived so far (for statistics; files a scanner still
+   * reads are archived when it closes).
+   */
+  default int archivedFiles() {
+    return 0;
+  }
+
   /** Releases everything (and, for a database, deletes its directory). */
   void close();
 
