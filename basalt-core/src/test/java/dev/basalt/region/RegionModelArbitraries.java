@@ -406,9 +406,9 @@ final class RegionModelArbitraries {
           Tuple.of(12, scans()),
           Tuple.of(3, openScans()),
           Tuple.of(8, ticks()),
-          Tuple.of(6, Arbitraries.just(new Flush())),
+          Tuple.of(10, Arbitraries.just(new Flush())),
           Tuple.of(3, Arbitraries.just(new Compact(false))),
-          Tuple.of(3, Arbitraries.just(new Compact(true))),
+          Tuple.of(4, Arbitraries.just(new Compact(true))),
           Tuple.of(3, Arbitraries.of(new Restart(true), new Restart(false))));
     }
     return Arbitraries.frequencyOf(

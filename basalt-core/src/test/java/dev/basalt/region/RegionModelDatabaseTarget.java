@@ -57,37 +57,47 @@ import java.util.stream.Stream;
  * gives each open the setting of the restart that will close it ({@link Restart#flushOnClose}).
  */
 final class RegionModelDatabaseTarget implements RegionModelTarget {
+  static final String DIR_PROPERTY = "basalt.model.dir";
   private static final long FAR = 1L << 40;
 
   private final Path dir;
   private final ManualClock clock;
   private final TableName name;
   private final List<Boolean> flushOnCloseByRestart;
+  private final int minFiles;
   private int restarts;
   private Database db;
   private Table table;
   private List<ExecutorService> background;
 
   private RegionModelDatabaseTarget(
-      Path dir, ManualClock clock, TableName name, List<Boolean> flushOnCloseByRestart) {
+      Path dir,
+      ManualClock clock,
+      TableName name,
+      List<Boolean> flushOnCloseByRestart,
+      int minFiles) {
     this.dir = dir;
     this.clock = clock;
     this.name = name;
     this.flushOnCloseByRestart = flushOnCloseByRestart;
+    this.minFiles = minFiles;
   }
 
-  /** A new database with the table, for a history of {@code steps}. */
-  static RegionModelDatabaseTarget open(TableDescriptor desc, ManualClock clock, List<Step> steps)
-      throws IOException {
+  /**
+   * A new database with the table, for a history of {@code steps}, whose minor compactions take at
+   * least {@code minFiles} files.
+   */
+  static RegionModelDatabaseTarget open(
+      TableDescriptor desc, ManualClock clock, List<Step> steps, int minFiles) throws IOException {
     List<Boolean> plan = new ArrayList<>();
     for (Step s : steps) {
       if (s instanceof Restart) {
         plan.add(((Restart) s).flushOnClose());
       }
     }
-    Path dir = Files.createTempDirectory("basalt-model-");
+    Path dir = Files.createTempDirectory(baseDirectory(), "basalt-model-");
     RegionModelDatabaseTarget t =
-        new RegionModelDatabaseTarget(dir, clock, desc.getTableName(), plan);
+        new RegionModelDatabaseTarget(dir, clock, desc.getTableName(), plan, minFiles);
     try {
       t.openDatabase();
       t.db.createTable(desc);
@@ -99,15 +109,32 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
     return t;
   }
 
+  /**
+   * Where the databases go: {@code -Dbasalt.model.dir}, else {@code /dev/shm} when it is a writable
+   * directory (a memory file system, where the engine's fsyncs cost nothing: the histories restart
+   * cleanly and never test durability against a machine crash), else the temporary directory.
+   */
+  static Path baseDirectory() {
+    String configured = System.getProperty(DIR_PROPERTY);
+    if (configured != null && !configured.isBlank()) {
+      return Path.of(configured);
+    }
+    Path shm = Path.of("/dev/shm");
+    if (Files.isDirectory(shm) && Files.isWritable(shm)) {
+      return shm;
+    }
+    return Path.of(System.getProperty("java.io.tmpdir"));
+  }
+
   /** The settings of every open: nothing happens unless a step asks (see the class comment). */
-  static Config config(boolean flushOnClose) {
+  static Config config(boolean flushOnClose, int minFiles) {
     return Config.builder()
         .set(RegionSettings.FLUSH_SIZE, FAR)
         .set(DatabaseSettings.MAINTENANCE_INTERVAL, FAR)
         .set(DatabaseSettings.PERIODIC_FLUSH, 0L)
         .set(DatabaseSettings.FLUSH_ON_CLOSE, flushOnClose)
         .set(CompactionSettings.MAJOR_PERIOD, 0L)
-        .set(CompactionSettings.MIN_FILES, 2)
+        .set(CompactionSettings.MIN_FILES, minFiles)
         .set(CompactionSettings.BLOCKING_FILES, 100_000)
         .set(CompactionSettings.THROUGHPUT_LIMIT, 0L)
         .build();
@@ -117,7 +144,7 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
     // After the last restart the setting only decides how much work the final close does.
     boolean flushOnClose =
         restarts < flushOnCloseByRestart.size() && flushOnCloseByRestart.get(restarts);
-    db = Database.open(dir, config(flushOnClose), clock);
+    db = Database.open(dir, config(flushOnClose, minFiles), clock);
     background = backgroundExecutors(db);
     awaitBackgroundWork();
   }
@@ -312,6 +339,12 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
 
   @Override
   public String toString() {
-    return "a database in " + dir;
+    return "a database in "
+        + dir
+        + " ("
+        + CompactionSettings.MIN_FILES.key()
+        + "="
+        + minFiles
+        + ")";
   }
 }

@@ -80,8 +80,16 @@ final class RegionModelHarness {
   static final TargetFactory IN_MEMORY =
       (table, clock, steps) -> RegionModelTarget.inMemory(table, clock);
 
-  /** A fresh database in a temporary directory per history (RegionModelDatabaseTarget). */
-  static final TargetFactory DATABASE = RegionModelDatabaseTarget::open;
+  /**
+   * A fresh database in a temporary directory per history (RegionModelDatabaseTarget), whose minor
+   * compactions take at least {@code minFiles} files ({@code hbase.hstore.compaction.min}).
+   */
+  static TargetFactory database(int minFiles) {
+    return (table, clock, steps) -> RegionModelDatabaseTarget.open(table, clock, steps, minFiles);
+  }
+
+  /** A database whose minor compactions take two files or more. */
+  static final TargetFactory DATABASE = database(2);
 
   /** How a raw scan is compared (see {@link #rawComparison}). */
   enum RawComparison {
@@ -612,6 +620,7 @@ final class RegionModelHarness {
     StringBuilder sb = new StringBuilder();
     sb.append(what).append(" at step ").append(script.size()).append('\n');
     sb.append("table: ").append(tableSpec).append('\n');
+    sb.append("engine: ").append(engine).append('\n');
     sb.append("script:\n");
     for (String line : script) {
       sb.append("  ").append(line).append('\n');

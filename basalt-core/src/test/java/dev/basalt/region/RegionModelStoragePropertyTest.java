@@ -16,6 +16,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.statistics.Statistics;
 
@@ -24,7 +25,9 @@ import net.jqwik.api.statistics.Statistics;
  * RegionModelPropertyTest}, run against a table of a {@link dev.basalt.db.Database} in a fresh
  * temporary directory ({@link RegionModelDatabaseTarget}), with flushes, minor and major
  * compactions and restarts (flushing on close, or replaying the WAL on open) inserted at random
- * points, and flushes and compactions also while a scanner is open.
+ * points, and flushes and compactions also while a scanner is open. Every flush is followed by the
+ * minor compaction it asks for in the background, when the selection finds work; {@code
+ * hbase.hstore.compaction.min} is 2 in most histories and 3 or 4 in some.
  *
  * <p>What the model expects (docs/SEMANTICS.md section 7): in deterministic families no flush,
  * compaction or restart changes any read but a raw scan; in classic families only a major
@@ -42,30 +45,36 @@ import net.jqwik.api.statistics.Statistics;
 class RegionModelStoragePropertyTest {
 
   /** Deterministic history (NEW_VERSION_BEHAVIOR=true) in both families. */
-  @Property(tries = 400)
+  @Property(tries = 1000)
   void deterministicHistoriesOnStorageMatchTheModel(
-      @ForAll("deterministicTables") TableSpec table, @ForAll("histories") List<Step> steps) {
-    run(table, steps);
+      @ForAll("deterministicTables") TableSpec table,
+      @ForAll("histories") List<Step> steps,
+      @ForAll("compactionMinFiles") int minFiles) {
+    run(table, steps, minFiles);
   }
 
   /** Classic HBase rules (NEW_VERSION_BEHAVIOR=false) in both families. */
-  @Property(tries = 400)
+  @Property(tries = 1000)
   void classicHistoriesOnStorageMatchTheModel(
-      @ForAll("classicTables") TableSpec table, @ForAll("histories") List<Step> steps) {
-    run(table, steps);
+      @ForAll("classicTables") TableSpec table,
+      @ForAll("histories") List<Step> steps,
+      @ForAll("compactionMinFiles") int minFiles) {
+    run(table, steps, minFiles);
   }
 
   /** Families of either semantics side by side in one table. */
-  @Property(tries = 400)
+  @Property(tries = 1000)
   void mixedSemanticsHistoriesOnStorageMatchTheModel(
-      @ForAll("mixedTables") TableSpec table, @ForAll("histories") List<Step> steps) {
-    run(table, steps);
+      @ForAll("mixedTables") TableSpec table,
+      @ForAll("histories") List<Step> steps,
+      @ForAll("compactionMinFiles") int minFiles) {
+    run(table, steps, minFiles);
   }
 
-  static void run(TableSpec table, List<Step> steps) {
+  static void run(TableSpec table, List<Step> steps, int minFiles) {
     RegionModelHarness h =
         new RegionModelHarness(
-            table, PartialFlagCheck.ROW_CONCATENATION, RegionModelHarness.DATABASE);
+            table, PartialFlagCheck.ROW_CONCATENATION, RegionModelHarness.database(minFiles));
     h.run(steps);
     Statistics.label("storage steps").collect(storageSteps(steps));
     Statistics.label("storage effects")
@@ -111,6 +120,19 @@ class RegionModelStoragePropertyTest {
   @Provide
   Arbitrary<TableSpec> mixedTables() {
     return RegionModelArbitraries.tables(Arbitraries.of(true, false));
+  }
+
+  /**
+   * {@code hbase.hstore.compaction.min}: mostly 2, so that the minor compaction every flush asks
+   * for usually finds work; sometimes more, so that files pile up and reads merge several.
+   */
+  @Provide
+  Arbitrary<Integer> compactionMinFiles() {
+    return Arbitraries.frequencyOf(
+            Tuple.of(3, Arbitraries.just(2)),
+            Tuple.of(1, Arbitraries.just(3)),
+            Tuple.of(1, Arbitraries.just(4)))
+        .withoutEdgeCases();
   }
 
   @Provide
