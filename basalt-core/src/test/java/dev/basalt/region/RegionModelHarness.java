@@ -49,10 +49,16 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Runs a history against a fresh in-memory {@link Region} and the {@link ModelRegion} side by side
- * (same clock, same operation objects) and compares every outcome: write results and errors, and
- * every read, Result by Result. On the first difference it fails with the script so far, the clock,
- * the expected (model) and actual (engine) outcome, and the stored history of the rows involved.
+ * Runs a history against a fresh engine ({@link RegionModelTarget}: an in-memory {@link Region}, or
+ * a table of a database on storage) and the {@link ModelRegion} side by side (same clock, same
+ * operation objects) and compares every outcome: write results and errors, and every read, Result
+ * by Result. On the first difference it fails with the script so far, the clock, the expected
+ * (model) and actual (engine) outcome, and the stored history of the rows involved.
+ *
+ * <p>Storage steps (flush, minor and major compaction, restart) go to the engine; the model only
+ * notes flushes and restarts (they decide which cells a major compaction rewrites) and applies
+ * major compactions to its classic families (SEMANTICS.md section 7). A failed storage step fails
+ * the history.
  */
 final class RegionModelHarness {
 
