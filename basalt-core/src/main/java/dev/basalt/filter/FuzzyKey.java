@@ -114,16 +114,24 @@ final class FuzzyKey {
   /**
    * Where a reversed scan should go from the row (which must not match, failing first at {@code
    * f}): a row key such that no matching row lies strictly between it and the row, or null when no
-   * earlier row matches. When the key's byte at {@code f} is smaller, every row with the row's
-   * first {@code f} bytes and that byte matches up to there, so the target is just above them (the
-   * key's byte plus one); otherwise it is the row's first {@code f} bytes, which match.
+   * earlier row matches.
+   *
+   * <p>When the key's byte at {@code f} is larger, the greatest matching row below is the row's
+   * first {@code f} bytes. When it is smaller, the matching rows below are the rows with the row's
+   * first {@code f} bytes and the key's byte, continued by the key's fixed bytes and anything at
+   * free positions; all of them start with (or are prefixes of) the greatest such key-length row,
+   * free bytes at 0xFF, so the target is the first row after everything with that prefix.
    */
   byte[] seekBelow(byte[] row, int off, int f) {
-    if ((key[f] & 0xff) < (row[off + f] & 0xff)) {
-      byte[] target = Arrays.copyOfRange(row, off, off + f + 1);
-      target[f] = (byte) (key[f] + 1);
-      return target;
+    if ((key[f] & 0xff) > (row[off + f] & 0xff)) {
+      return f == 0 ? null : Arrays.copyOfRange(row, off, off + f);
     }
-    return f == 0 ? null : Arrays.copyOfRange(row, off, off + f);
+    byte[] top = Arrays.copyOf(Arrays.copyOfRange(row, off, off + f), key.length);
+    top[f] = key[f];
+    for (int i = f + 1; i < key.length; i++) {
+      top[i] = fixed[i] ? key[i] : (byte) 0xff;
+    }
+    // top[f] is below the row's byte, so not 0xFF: the prefix end exists.
+    return Bytes.prefixEnd(top);
   }
 }

@@ -64,7 +64,8 @@ public class MultiRowRangeFilter extends Filter implements HintingFilter {
       return true;
     }
     decide(firstRowCell);
-    return false;
+    // Rows between ranges are left with a seek from their cells; past the last range, the end.
+    return done;
   }
 
   @Override
