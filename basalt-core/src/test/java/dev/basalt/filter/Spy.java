@@ -7,10 +7,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Wraps a filter and records the cells it was asked about ("row/fam:qual@ts"). */
+/** Wraps a filter and records the row keys and cells it was asked about ("row/fam:qual@ts"). */
 final class Spy extends Filter {
   final Filter inner;
   final List<String> seen = new ArrayList<>();
+  final List<String> rowKeys = new ArrayList<>();
   int hints;
 
   Spy(Filter inner) {
@@ -46,6 +47,7 @@ final class Spy extends Filter {
 
   @Override
   public boolean filterRowKey(Cell firstRowCell) throws IOException {
+    rowKeys.add(Bytes.toStringBinary(CellUtil.cloneRow(firstRowCell)));
     return inner.filterRowKey(firstRowCell);
   }
 
