@@ -8,9 +8,10 @@ import java.util.List;
  * Drops a whole row as soon as the wrapped filter fails to include one of its cells (answers
  * anything but INCLUDE). Needs whole rows, so it cannot be combined with a scan batch size.
  *
- * <p>Unlike HBase's, this wrapper passes row keys, whole rows, the scan direction and seek hints on
- * to the wrapped filter, so row-level filters (a {@link PrefixFilter}, say) behave inside it as
- * they do alone; the rows returned are the same, minus HBase's wrong answers for such filters.
+ * <p>Unlike HBase's, this wrapper passes row keys, whole rows (filterRowCells and filterRow), the
+ * scan direction and seek hints on to the wrapped filter, so row-level filters (a {@link RowFilter}
+ * or {@link PrefixFilter}, whose verdicts HBase's wrapper never consults) and whole-row filters
+ * behave inside it as they do alone.
  */
 public class SkipFilter extends Filter {
   private final Filter filter;
@@ -62,9 +63,10 @@ public class SkipFilter extends Filter {
     filter.filterRowCells(cells);
   }
 
+  /** Drops the row when a cell failed, or else when the wrapped filter drops it. */
   @Override
-  public boolean filterRow() {
-    return filterRow;
+  public boolean filterRow() throws IOException {
+    return filterRow || filter.filterRow();
   }
 
   @Override

@@ -284,7 +284,7 @@ class FilterSeekPropertyTest {
     assertThat(actual).as("%s with %s", read, spec).isEqualTo(expected);
   }
 
-  @Property(tries = 160)
+  @Property(tries = 400)
   void statelessFiltersAndListsSeekOnlyPastCellsThatCannotPass(@ForAll long seed)
       throws IOException {
     Random rnd = new Random(seed);
@@ -303,7 +303,7 @@ class FilterSeekPropertyTest {
     }
   }
 
-  @Property(tries = 80)
+  @Property(tries = 200)
   void columnPagesSeekToTheirOffset(@ForAll long seed) throws IOException {
     Random rnd = new Random(seed);
     try (Data d = new Data(rnd, true)) {

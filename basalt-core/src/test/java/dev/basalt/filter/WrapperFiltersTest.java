@@ -67,6 +67,17 @@ class WrapperFiltersTest {
     // A column filter that seeks: a row keeps only if every cell it shows passes.
     assertThat(keys(scan(r, new SkipFilter(new ColumnPrefixFilter(b("w")))))).hasSize(5);
     assertThat(keys(scan(r, new SkipFilter(new ColumnPrefixFilter(b("w2")))))).isEmpty();
+    assertThat(
+            keys(
+                scan(
+                    r,
+                    new SkipFilter(
+                        new RowFilter(CompareOperator.EQUAL, new BinaryComparator(b("d")))))))
+        .containsExactly("d");
+    SingleColumnValueFilter needsW3 =
+        new SingleColumnValueFilter(Fixture.G, b("w3"), CompareOperator.EQUAL, b("x"));
+    needsW3.setFilterIfMissing(true);
+    assertThat(keys(scan(r, new SkipFilter(needsW3)))).containsExactly("c");
     SkipFilter f = new SkipFilter(new KeyOnlyFilter());
     assertThat(scan(r, new Scan().withStopRow(b("a"), true).setFilter(f)))
         .containsExactly("a f:w1@1= f:w2@1=");
