@@ -32,7 +32,7 @@ import net.jqwik.api.Property;
  * returns: read every visible cell with no filter and no seeking, keep the cells the filter's
  * parameters accept, then apply the read's version limit. Random rows (with 0x00 and 0xFF bytes),
  * columns, versions and deletes; memstore and store files; forward and reversed scans with random
- * bounds and column selections; Gets.
+ * bounds, column selections and batch sizes; Gets.
  */
 class FilterSeekPropertyTest {
 
@@ -155,7 +155,8 @@ class FilterSeekPropertyTest {
       int columns,
       byte[] qa,
       byte[] qb,
-      byte[] getRow) {
+      byte[] getRow,
+      int batch) {
 
     static Read random(Random rnd, Data d) {
       byte[] start =
@@ -181,7 +182,8 @@ class FilterSeekPropertyTest {
           rnd.nextInt(4),
           d.quals.get(rnd.nextInt(d.quals.size())),
           d.quals.get(rnd.nextInt(d.quals.size())),
-          getRow);
+          getRow,
+          rnd.nextInt(3) == 0 ? 1 + rnd.nextInt(3) : 0);
     }
 
     Scan scan(Filter f, boolean everyVersion) {
@@ -205,7 +207,14 @@ class FilterSeekPropertyTest {
       } else if (columns == 2) {
         s.addColumn(Fixture.F, qa).addColumn(Fixture.G, qb).addColumn(Fixture.F, qb);
       }
-      return f == null ? s : s.setFilter(f);
+      if (f == null) {
+        return s;
+      }
+      // Slicing rows into batches stops and resumes the store scanners between hints.
+      if (batch > 0 && !f.hasFilterRow()) {
+        s.setBatch(batch);
+      }
+      return s.setFilter(f);
     }
 
     @Override
@@ -220,16 +229,26 @@ class FilterSeekPropertyTest {
                   + FilterSpecs.show(stop)
                   + (stopInc ? "]" : ")"))
           + (allVersions ? " all versions" : " 1 version")
-          + (columns == 1 ? " family f" : columns == 2 ? " columns" : "");
+          + (columns == 1 ? " family f" : columns == 2 ? " columns" : "")
+          + (batch > 0 ? " batch " + batch : "");
     }
   }
 
+  /** The rows of a scan, slices of one row (from a batch size) joined. */
   private static List<List<Cell>> rows(Region r, Scan s) throws IOException {
     List<List<Cell>> out = new ArrayList<>();
     try (RegionScanner sc = r.getScanner(s)) {
       Result res;
       while ((res = sc.next()) != null) {
-        out.add(List.of(res.rawCells()));
+        List<Cell> cells = List.of(res.rawCells());
+        List<Cell> last = out.isEmpty() ? null : out.get(out.size() - 1);
+        if (last != null && CellUtil.matchingRows(last.get(0), cells.get(0))) {
+          List<Cell> joined = new ArrayList<>(last);
+          joined.addAll(cells);
+          out.set(out.size() - 1, joined);
+        } else {
+          out.add(cells);
+        }
       }
     }
     return out;
