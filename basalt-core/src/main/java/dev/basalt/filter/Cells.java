@@ -72,9 +72,4 @@ final class Cells {
   static Cell lastOnColumn(Cell c) {
     return KeyValue.lastOnColumn(c);
   }
-
-  /** Null-safe copy of a byte array argument. */
-  static byte[] copy(byte[] b) {
-    return b == null ? null : b.clone();
-  }
 }
