@@ -45,16 +45,9 @@ class FilterSeekPropertyTest {
     final List<byte[]> quals = new ArrayList<>();
     private final Path dir;
 
-    /**
-     * @param noEmptyQualifier leave the empty qualifier out (see {@link Data})
-     */
-    Data(Random rnd, boolean noEmptyQualifier) throws IOException {
+    Data(Random rnd) throws IOException {
       boolean stored = rnd.nextBoolean();
-      // Engine issues (RegionFilterEngineIssuesTest) this data steers clear of, so that the
-      // property checks the filters: family delete markers are only mixed with non-empty
-      // qualifiers (a hint from the empty-qualifier column skips them), and callers that need
-      // column skips to hold leave the empty qualifier out (there they become plain steps).
-      boolean familyDeletes = noEmptyQualifier || rnd.nextBoolean();
+      boolean familyDeletes = rnd.nextBoolean();
       boolean deletes = rnd.nextInt(3) > 0;
       versions = new int[] {1, 2, 5}[rnd.nextInt(3)];
       hintsSafe = !deletes && versions == 5;
@@ -68,8 +61,7 @@ class FilterSeekPropertyTest {
       rows.addAll(rowSet);
       TreeSet<byte[]> qualSet = new TreeSet<>(Bytes.COMPARATOR);
       for (int i = 0; i < 6; i++) {
-        qualSet.add(
-            FilterSpecs.randomBytes(rnd, FilterSpecs.QUAL_ALPHABET, familyDeletes ? 1 : 0, 2));
+        qualSet.add(FilterSpecs.randomBytes(rnd, FilterSpecs.QUAL_ALPHABET, 0, 2));
       }
       quals.addAll(qualSet);
       List<Runnable> writes = new ArrayList<>();
@@ -168,10 +160,7 @@ class FilterSeekPropertyTest {
               ? FilterSpecs.randomBytes(rnd, FilterSpecs.ROW_ALPHABET, 1, 2)
               : new byte[0];
       byte[] getRow = rnd.nextInt(5) == 0 ? d.rows.get(rnd.nextInt(d.rows.size())) : null;
-      // With VERSIONS 2, reading one version would meet the engine issue of the family's last
-      // version escaping the count after the filter; VERSIONS 1 and 5 (with at most 3 written)
-      // cannot reach it.
-      boolean allVersions = d.versions == 2 || rnd.nextBoolean();
+      boolean allVersions = rnd.nextBoolean();
       return new Read(
           start,
           rnd.nextBoolean(),
@@ -307,7 +296,7 @@ class FilterSeekPropertyTest {
   void statelessFiltersAndListsSeekOnlyPastCellsThatCannotPass(@ForAll long seed)
       throws IOException {
     Random rnd = new Random(seed);
-    try (Data d = new Data(rnd, false)) {
+    try (Data d = new Data(rnd)) {
       for (int i = 0; i < 4; i++) {
         Spec spec = FilterSpecs.random(rnd, d.pools(), 2, d.hintsSafe);
         Read read = Read.random(rnd, d);
@@ -325,7 +314,7 @@ class FilterSeekPropertyTest {
   @Property(tries = 200)
   void columnPagesSeekToTheirOffset(@ForAll long seed) throws IOException {
     Random rnd = new Random(seed);
-    try (Data d = new Data(rnd, true)) {
+    try (Data d = new Data(rnd)) {
       for (int i = 0; i < 4; i++) {
         Paged spec = FilterSpecs.randomPaged(rnd, d.pools(), d.hintsSafe);
         Read read = Read.random(rnd, d);
