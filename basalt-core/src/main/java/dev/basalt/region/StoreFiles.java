@@ -74,7 +74,8 @@ final class StoreFiles {
    * @param compactedFrom names of the files this one replaces, recorded so that a crash before they
    *     are removed can be finished on the next open
    * @param throttle limits the write rate, or null
-   * @return the new file, or null when {@code cells} was empty
+   * @return the new file; it may hold no cell (a compaction that dropped everything still records
+   *     the sequence id its store has persisted up to, or a restart would replay older edits)
    */
   StoreFile write(
       Iterable<? extends Cell> cells,
@@ -85,20 +86,14 @@ final class StoreFiles {
       throws IOException {
     String name = UUID.randomUUID().toString().replace("-", "");
     StoreFileWriter w = StoreFileWriter.create(storage, dir + "/" + name, options(), clock);
-    boolean any = false;
     try {
       long reported = 0;
       for (Cell c : cells) {
         w.append(c);
-        any = true;
         if (throttle != null && w.bytesWritten() - reported >= 64 * 1024) {
           throttle.wrote(w.bytesWritten() - reported);
           reported = w.bytesWritten();
         }
-      }
-      if (!any) {
-        w.abort();
-        return null;
       }
       w.finish(maxSequenceId, majorCompacted, compactedFrom);
     } catch (IOException | RuntimeException e) {
