@@ -69,10 +69,11 @@ class RegionModelStorageRegressionTest {
   /**
    * SEMANTICS.md section 7 (classic, KEEP_DELETED_CELLS=FALSE): a major compaction drops every
    * marker, after which a put at the marker's timestamp is visible (section 5). Here the marker was
-   * the only cell of f1, so the compaction leaves f1 without store files; the restart then replays
-   * the WAL, which still holds the delete, and the engine applies it again (a store without files
-   * counts as having persisted nothing), hiding the put. Expected {@code r1/f1:@1000=v1}, actual
-   * empty.
+   * the only cell of f1, so the compaction leaves f1 without cells; the restart then replays the
+   * WAL, which still holds the delete. The engine used to apply it again (a store without files
+   * counted as having persisted nothing), hiding the put: expected {@code r1/f1:@1000=v1}, actual
+   * empty. Fixed on main by 7cf5540 (a compaction that drops every cell still writes a cell-less
+   * file carrying the persisted sequence id).
    */
   @Example
   void aMarkerDroppedByAMajorCompactionStaysDroppedAfterWalReplay() {
@@ -88,9 +89,9 @@ class RegionModelStorageRegressionTest {
 
   /**
    * The same with a restart that flushes on close: nothing new was written to the emptied stores,
-   * so they still have no files, and the next open replays the delete from the WAL segment the
-   * close left. Expected: the raw scan returns nothing and the later put is visible; actual: both
-   * DeleteFamily markers are back, and the put at their timestamp is hidden.
+   * and the next open replays the WAL segment the close left. Expected: the raw scan returns
+   * nothing and the later put is visible; the engine used to bring both DeleteFamily markers back,
+   * hiding the put at their timestamp (fixed by 7cf5540, as above).
    */
   @Example
   void aMarkerDroppedByAMajorCompactionStaysDroppedAfterARestart() {
