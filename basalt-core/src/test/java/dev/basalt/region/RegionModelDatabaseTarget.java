@@ -31,6 +31,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -59,6 +61,45 @@ import java.util.stream.Stream;
 final class RegionModelDatabaseTarget implements RegionModelTarget {
   static final String DIR_PROPERTY = "basalt.model.dir";
   private static final long FAR = 1L << 40;
+
+  /**
+   * Directories of databases not closed yet. A history cut off by jqwik's shrinking time bound goes
+   * on in its abandoned thread until the JVM exits; at exit every operation of such a history
+   * fails, so that it closes its database, and what is left after a few seconds is deleted.
+   */
+  private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+
+  private static volatile boolean exiting;
+
+  static {
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(RegionModelDatabaseTarget::cleanUpAtExit, "basalt-model-exit"));
+  }
+
+  private static void cleanUpAtExit() {
+    exiting = true;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (!LIVE.isEmpty() && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        break;
+      }
+    }
+    for (Path p : LIVE) {
+      try {
+        deleteRecursively(p);
+      } catch (RuntimeException e) {
+        // best effort
+      }
+    }
+  }
+
+  private void checkNotExiting() {
+    if (exiting) {
+      throw new IllegalStateException("the JVM is exiting; this history was abandoned");
+    }
+  }
 
   private final Path dir;
   private final ManualClock clock;
@@ -95,7 +136,11 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
         plan.add(((Restart) s).flushOnClose());
       }
     }
+    if (exiting) {
+      throw new IllegalStateException("the JVM is exiting");
+    }
     Path dir = Files.createTempDirectory(baseDirectory(), "basalt-model-");
+    LIVE.add(dir);
     RegionModelDatabaseTarget t =
         new RegionModelDatabaseTarget(dir, clock, desc.getTableName(), plan, minFiles);
     try {
@@ -153,12 +198,14 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
 
   @Override
   public void flush() throws IOException {
+    checkNotExiting();
     db.flush(name);
     awaitBackgroundWork();
   }
 
   @Override
   public void compact(boolean major) throws IOException {
+    checkNotExiting();
     if (major) {
       db.majorCompact(name);
     } else {
@@ -169,6 +216,7 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
 
   @Override
   public void restart(boolean flushOnClose) throws IOException {
+    checkNotExiting();
     if (restarts >= flushOnCloseByRestart.size()
         || flushOnCloseByRestart.get(restarts) != flushOnClose) {
       throw new IllegalStateException(
@@ -259,46 +307,55 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
 
   @Override
   public void put(Put put) throws IOException {
+    checkNotExiting();
     table.put(put);
   }
 
   @Override
   public void delete(Delete delete) throws IOException {
+    checkNotExiting();
     table.delete(delete);
   }
 
   @Override
   public Result increment(Increment increment) throws IOException {
+    checkNotExiting();
     return table.increment(increment);
   }
 
   @Override
   public Result append(Append append) throws IOException {
+    checkNotExiting();
     return table.append(append);
   }
 
   @Override
   public void mutateRow(RowMutations mutations) throws IOException {
+    checkNotExiting();
     table.mutateRow(mutations);
   }
 
   @Override
   public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate) throws IOException {
+    checkNotExiting();
     return table.checkAndMutate(checkAndMutate);
   }
 
   @Override
   public List<OperationStatus> batchMutate(List<? extends Row> ops) throws IOException {
+    checkNotExiting();
     return table.batch(ops);
   }
 
   @Override
   public Result get(Get get) throws IOException {
+    checkNotExiting();
     return table.get(get);
   }
 
   @Override
   public Scanner getScanner(Scan scan) throws IOException {
+    checkNotExiting();
     ResultScanner s = table.getScanner(scan);
     return new Scanner() {
       @Override
@@ -324,6 +381,7 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
     } finally {
       db = null;
       deleteRecursively(dir);
+      LIVE.remove(dir);
     }
   }
 
