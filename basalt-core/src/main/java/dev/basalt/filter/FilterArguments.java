@@ -144,7 +144,11 @@ final class FilterArguments {
     try {
       v = Long.parseLong(s);
     } catch (NumberFormatException e) {
-      throw error(param + " is out of range (at most " + max + "), got " + s, t.start());
+      // Digits only, so the number overflowed a long: below min or above max.
+      v = s.startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE;
+      if (min == Long.MIN_VALUE || max == Long.MAX_VALUE && v == Long.MAX_VALUE) {
+        throw error(param + " does not fit in a long, got " + s, t.start());
+      }
     }
     if (v < min) {
       throw error(param + " must be at least " + min + ", got " + s, t.start());

@@ -1,5 +1,6 @@
 package dev.basalt.filter;
 
+import java.nio.charset.StandardCharsets;
 import java.util.StringJoiner;
 
 /** The structure of a parsed filter as a short string: AND(..), OR(..), SKIP(..), WHILE(..). */
@@ -25,7 +26,7 @@ final class FilterShapes {
     }
     if (f instanceof PrefixFilter) {
       // Short leaves keep the shapes in the grammar tests readable.
-      return new String(((PrefixFilter) f).getPrefix(), java.nio.charset.StandardCharsets.UTF_8);
+      return new String(((PrefixFilter) f).getPrefix(), StandardCharsets.UTF_8);
     }
     return f.toString();
   }

@@ -95,7 +95,18 @@ class ParseFilterErrorTest {
         Arguments.of("PageFilter(-)", 11, "pageSize must be a whole number"),
         Arguments.of("PageFilter(١)", 11, "pageSize must be a whole number"),
         Arguments.of("PageFilter(-1)", 11, "PageFilter: pageSize must be at least 0, got -1"),
-        Arguments.of("PageFilter(9223372036854775808)", 11, "pageSize is out of range"),
+        Arguments.of(
+            "PageFilter(9223372036854775808)",
+            11,
+            "pageSize does not fit in a long, got 9223372036854775808"),
+        Arguments.of(
+            "PageFilter(-9223372036854775809)",
+            11,
+            "pageSize must be at least 0, got -9223372036854775809"),
+        Arguments.of(
+            "ColumnCountGetFilter(99999999999999999999)",
+            21,
+            "limit is out of range (at most 2147483647)"),
         Arguments.of(
             "ColumnCountGetFilter(2147483648)", 21, "limit is out of range (at most 2147483647)"),
         Arguments.of("ColumnPaginationFilter(-5, 1)", 23, "limit must be at least 0, got -5"),
