@@ -32,6 +32,10 @@ public final class CompactionMatcher {
   private final long oldestUnexpiredTs;
   private final DeterministicVersionTracker deterministic;
   private final ClassicVersionTracker classic;
+
+  /** KEEP_DELETED_CELLS=TTL: sees only expired markers, to tell whether one masks a put. */
+  private final ClassicVersionTracker expiredMarkers;
+
   private long decisionHorizon = Long.MAX_VALUE;
   private Cell previous;
   private Cell previousTracked;
@@ -42,13 +46,15 @@ public final class CompactionMatcher {
       int minVersions,
       long oldestUnexpiredTs,
       DeterministicVersionTracker deterministic,
-      ClassicVersionTracker classic) {
+      ClassicVersionTracker classic,
+      ClassicVersionTracker expiredMarkers) {
     this.kind = kind;
     this.keepDeleted = keepDeleted;
     this.minVersions = minVersions;
     this.oldestUnexpiredTs = oldestUnexpiredTs;
     this.deterministic = deterministic;
     this.classic = classic;
+    this.expiredMarkers = expiredMarkers;
   }
 
   /**
@@ -82,6 +88,7 @@ public final class CompactionMatcher {
             min,
             oldest,
             new DeterministicVersionTracker(dp, Integer.MAX_VALUE),
+            null,
             null);
       case CLASSIC_MAJOR:
         ScanPolicy cp =
@@ -101,10 +108,35 @@ public final class CompactionMatcher {
             min,
             oldest,
             null,
-            new ClassicVersionTracker(cp, versions));
+            new ClassicVersionTracker(cp, versions),
+            family.getKeepDeletedCells() == KeepDeletedCells.TTL && oldest > 0
+                ? expiredMarkerTracker(oldest)
+                : null);
       default:
-        return new CompactionMatcher(kind, family.getKeepDeletedCells(), min, oldest, null, null);
+        return new CompactionMatcher(
+            kind, family.getKeepDeletedCells(), min, oldest, null, null, null);
     }
+  }
+
+  /**
+   * A tracker to which only markers older than {@code oldest} apply (timestamps are never negative,
+   * so nothing has expired while {@code oldest <= 0}). Only its {@link
+   * ClassicVersionTracker#lastDeleted} is read: version counting and expiry do not matter, so it
+   * has one minimum version (no expiry shortcut) and no version limit.
+   */
+  private static ClassicVersionTracker expiredMarkerTracker(long oldest) {
+    ScanPolicy p =
+        new ScanPolicy(
+            Integer.MAX_VALUE,
+            1,
+            KeepDeletedCells.TTL,
+            false,
+            false,
+            TimeRange.between(0, oldest),
+            Integer.MAX_VALUE,
+            Long.MIN_VALUE,
+            null);
+    return new ClassicVersionTracker(p, Integer.MAX_VALUE);
   }
 
   /**
@@ -133,10 +165,16 @@ public final class CompactionMatcher {
     VersionTracker tracker = kind == Kind.DETERMINISTIC_PREFIX ? deterministic : classic;
     if (newRow) {
       tracker.startRow();
+      if (expiredMarkers != null) {
+        expiredMarkers.startRow();
+      }
     }
     boolean expired = c.getTimestamp() < oldestUnexpiredTs;
     if (c.isDelete()) {
       tracker.addMarker(c, newColumn);
+      if (expiredMarkers != null) {
+        expiredMarkers.addMarker(c, newColumn);
+      }
       if (kind == Kind.DETERMINISTIC_PREFIX) {
         // A marker affects only older cells, all of which are here: once applied it is not needed,
         // unless time-range reads may still look past it.
@@ -146,6 +184,9 @@ public final class CompactionMatcher {
           || (keepDeleted == KeepDeletedCells.TTL && !expired);
     }
     MatchCode code = tracker.checkPut(c, newColumn);
+    if (expiredMarkers != null) {
+      expiredMarkers.checkPut(c, newColumn);
+    }
     if (kind == Kind.DETERMINISTIC_PREFIX) {
       if (minVersions == 0 && expired) {
         return false;
@@ -158,8 +199,18 @@ public final class CompactionMatcher {
     if (code == MatchCode.INCLUDE || code == MatchCode.INCLUDE_AND_SEEK_NEXT_COL) {
       return true;
     }
-    return classic.lastDeleted()
-        && (keepDeleted == KeepDeletedCells.TRUE
-            || (keepDeleted == KeepDeletedCells.TTL && !expired));
+    if (!classic.lastDeleted()) {
+      return false;
+    }
+    switch (keepDeleted) {
+      case TRUE:
+        return true;
+      case TTL:
+        // Kept until a marker masking it expires (HBase stops tracking unexpired markers), even
+        // when the put itself has expired: MIN_VERSIONS may still show it to time-range reads.
+        return expiredMarkers == null || !expiredMarkers.lastDeleted();
+      default:
+        return false;
+    }
   }
 }
