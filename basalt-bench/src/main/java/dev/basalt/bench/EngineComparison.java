@@ -1,0 +1,715 @@
+package dev.basalt.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import jdk.jfr.Configuration;
+import jdk.jfr.Recording;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Basalt against RocksDB in the same JVM, on the same data and the same key sequences (issue 4).
+ *
+ * <pre>
+ * java -Xms4g -Xmx4g -cp basalt-bench/target/benchmarks.jar dev.basalt.bench.EngineComparison DIR
+ *     [--rows=1000000] [--rounds=3] [--reps=5] [--threads=1,2] [--engines=basalt,rocksdb]
+ *     [--gets=500000] [--cold-gets=100000] [--scans=20000] [--scan-rows=100]
+ *     [--cache-mb=1024] [--cold-cache-mb=8] [--flush-mb=64] [--block-kb=64] [--bloom-bits=10]
+ *     [--jfr=DIR] [--keep]
+ * </pre>
+ *
+ * Keys are 16 bytes ("user" + 12 digits, row numbers 0..rows-1), values 100 random bytes. Each
+ * round, for each engine in turn (the order alternates between rounds), in a fresh directory:
+ *
+ * <ol>
+ *   <li><b>load</b>: every row once, in one shuffled order (the same for both engines), split
+ *       between the threads: puts/s and put latency;
+ *   <li><b>flush</b>: write the memory buffers out and wait until no flush or compaction is
+ *       pending; write amplification and space after load;
+ *   <li><b>warm gets</b>: one full scan fills the block cache (big enough for all the data), then
+ *       random gets of existing keys: one warm-up repetition, then {@code reps} measured ones;
+ *   <li><b>scans</b>: {@code scan-rows}-row forward scans from random existing keys, same scheme;
+ *   <li><b>cold gets</b>: the engine is closed and reopened with a tiny block cache ({@code
+ *       cold-cache-mb}), so nearly every get reads and decodes a block from the file; the OS page
+ *       cache still holds the files (this measures the engine's miss path, not the disk);
+ *   <li><b>compaction</b>: reopened with the big cache, one full major compaction: MB/s of input
+ *       (the data files' size before), then write amplification and space after it.
+ * </ol>
+ *
+ * Write amplification counts every byte the process passed to write(2)/pwrite(2) during load, flush
+ * and compaction ({@code wchar} in /proc/self/io: WAL, flushes, compactions, metadata, both engines
+ * measured the same way) divided by the user bytes (rows x (16 + 100)). Figures are the median over
+ * all rounds (load, flush, compaction) or all measured repetitions of all rounds (reads). The
+ * 1-minute load average is sampled before every phase.
+ *
+ * <p>{@code --jfr=DIR} records each phase with JDK Flight Recorder's "profile" settings into
+ * DIR/ENGINE-PHASE-tT-rR.jfr (read them with {@link JfrTop}); the recordings write to disk, so the
+ * amplification figures of such a run are not valid.
+ */
+public final class EngineComparison {
+  static final int KEY_LENGTH = 16;
+  static final int VALUE_LENGTH = 100;
+  private static final int VALUE_POOL = 4096;
+  private static final long HIGHEST_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+  static volatile long sink;
+
+  private final Args args;
+  private final byte[][] keys;
+  private final byte[][] values;
+  private final int[] loadOrder;
+  private final long userBytes;
+
+  /** Figures per thread count, engine, metric: one entry per round or repetition. */
+  private final Map<String, List<Double>> figures = new LinkedHashMap<>();
+
+  private final List<Double> loadAverages = new ArrayList<>();
+
+  private EngineComparison(Args args) {
+    this.args = args;
+    keys = new byte[args.rows][];
+    for (int i = 0; i < args.rows; i++) {
+      keys[i] = RegionFixture.row(i);
+    }
+    values = new byte[VALUE_POOL][];
+    for (int i = 0; i < VALUE_POOL; i++) {
+      values[i] = RegionFixture.value(i);
+    }
+    loadOrder = permutation(args.rows, 42);
+    userBytes = (long) args.rows * (KEY_LENGTH + VALUE_LENGTH);
+  }
+
+  public static void main(String[] argv) throws Exception {
+    Args a = Args.parse(argv);
+    EngineComparison c = new EngineComparison(a);
+    c.run();
+  }
+
+  private void run() throws Exception {
+    StorageEngine.Settings settings =
+        new StorageEngine.Settings(
+            args.cacheMb << 20, args.flushMb << 20, args.blockKb << 10, args.bloomBits, true);
+    System.out.printf(
+        Locale.ROOT,
+        "# EngineComparison: %,d rows, %d-byte keys, %d-byte values (%,d user bytes), rounds %d,"
+            + " reps %d, threads %s%n",
+        args.rows,
+        KEY_LENGTH,
+        VALUE_LENGTH,
+        userBytes,
+        args.rounds,
+        args.reps,
+        args.threads);
+    System.out.printf(
+        Locale.ROOT,
+        "# java %s, %d CPUs, max heap %d MiB, load average at start %s%n",
+        System.getProperty("java.version"),
+        Runtime.getRuntime().availableProcessors(),
+        Runtime.getRuntime().maxMemory() >> 20,
+        loadAverageLine());
+    for (StorageEngine.Kind k : args.engines) {
+      System.out.println("# " + k.name() + " settings:");
+      for (String line : k.describe(settings).split("\n")) {
+        System.out.println("#   " + line);
+      }
+      System.out.println(
+          "#   cold-cache phase: block cache " + args.coldCacheMb + " MiB, same files");
+    }
+    for (int threads : args.threads) {
+      for (int round = 0; round < args.rounds; round++) {
+        List<StorageEngine.Kind> order = new ArrayList<>(args.engines);
+        if (round % 2 == 1) {
+          java.util.Collections.reverse(order);
+        }
+        for (StorageEngine.Kind k : order) {
+          runRound(k, settings, threads, round);
+        }
+      }
+    }
+    report();
+  }
+
+  // ---- one round of one engine -----------------------------------------------------------
+
+  private void runRound(StorageEngine.Kind kind, StorageEngine.Settings s, int threads, int round)
+      throws Exception {
+    String e = kind.name();
+    String tag = e + " t" + threads + " r" + round;
+    Path dir = args.dir.resolve(e + "-t" + threads + "-r" + round);
+    deleteTree(dir);
+    Files.createDirectories(dir);
+    System.out.println();
+    System.out.println("## " + tag);
+
+    // 1. load
+    quiesce();
+    sampleLoad();
+    long w0 = wchar();
+    StorageEngine engine = kind.open(dir, s);
+    Sample load;
+    try (Jfr j = jfr(e, "load", threads, round)) {
+      load =
+          runOps(
+              threads,
+              args.rows,
+              i -> {
+                int k = loadOrder[i];
+                engine.put(keys[k], values[k % VALUE_POOL]);
+                return 0;
+              });
+    }
+    record(threads, e, "load", load);
+    System.out.printf(Locale.ROOT, "load: %s%n", load);
+
+    // 2. flush and wait for background work
+    long t0 = System.nanoTime();
+    try (Jfr j = jfr(e, "flush", threads, round)) {
+      engine.flushAndWait();
+    }
+    double flushSecs = (System.nanoTime() - t0) / 1e9;
+    long written = wchar() - w0;
+    record(threads, e, "flush.seconds", flushSecs);
+    record(threads, e, "wamp.load", written / (double) userBytes);
+    long liveData = engine.liveDataFileBytes();
+    long liveWal = engine.liveWalBytes();
+    long dirBytes = sizeOf(dir, p -> true);
+    record(threads, e, "samp.load.live", (liveData + liveWal) / (double) userBytes);
+    record(threads, e, "samp.load.dir", dirBytes / (double) userBytes);
+    System.out.printf(
+        Locale.ROOT,
+        "flush+wait %.2f s; written %,d bytes (%.2fx user); data files %,d, live WAL %,d,"
+            + " whole directory %,d; %s%n",
+        flushSecs,
+        written,
+        written / (double) userBytes,
+        liveData,
+        liveWal,
+        dirBytes,
+        engine.fileLayout());
+
+    // 3. warm gets
+    quiesce();
+    sampleLoad();
+    t0 = System.nanoTime();
+    long primed = engine.scan(keys[0], args.rows);
+    System.out.printf(
+        Locale.ROOT,
+        "cache primed by a full scan (%,d bytes) in %.2f s; %s%n",
+        primed,
+        (System.nanoTime() - t0) / 1e9,
+        engine.cacheStats());
+    try (Jfr j = jfr(e, "warmget", threads, round)) {
+      gets(engine, e, threads, "warmget", args.gets);
+    }
+    System.out.println("after warm gets: " + engine.cacheStats());
+
+    // 4. scans
+    quiesce();
+    sampleLoad();
+    try (Jfr j = jfr(e, "scan", threads, round)) {
+      scans(engine, e, threads);
+    }
+    engine.close();
+
+    // 5. cold gets: reopened with a tiny cache
+    StorageEngine cold = kind.open(dir, s.withCache(args.coldCacheMb << 20));
+    quiesce();
+    sampleLoad();
+    try (Jfr j = jfr(e, "coldget", threads, round)) {
+      gets(cold, e, threads, "coldget", args.coldGets);
+    }
+    System.out.println("after cold gets: " + cold.cacheStats());
+    cold.close();
+
+    // 6. major compaction
+    StorageEngine c = kind.open(dir, s.withCache(s.cacheBytes()));
+    quiesce();
+    sampleLoad();
+    long input = c.liveDataFileBytes();
+    String before = c.fileLayout();
+    long w1 = wchar();
+    t0 = System.nanoTime();
+    try (Jfr j = jfr(e, "compact", threads, round)) {
+      c.majorCompact();
+    }
+    double secs = (System.nanoTime() - t0) / 1e9;
+    long compactWritten = wchar() - w1;
+    long after = c.liveDataFileBytes();
+    long afterWal = c.liveWalBytes();
+    long afterDir = sizeOf(dir, p -> true);
+    record(threads, e, "compact.mbps", input / 1048576.0 / secs);
+    record(threads, e, "compact.seconds", secs);
+    record(threads, e, "compact.inputMiB", input / 1048576.0);
+    record(threads, e, "wamp.total", (written + compactWritten) / (double) userBytes);
+    record(threads, e, "samp.compacted.live", (after + afterWal) / (double) userBytes);
+    record(threads, e, "samp.compacted.data", after / (double) userBytes);
+    record(threads, e, "samp.compacted.dir", afterDir / (double) userBytes);
+    System.out.printf(
+        Locale.ROOT,
+        "major compaction: %,d bytes in (%s) -> %,d bytes out (%s) in %.2f s = %.1f MiB/s of"
+            + " input; written %,d bytes; whole directory %,d bytes%n",
+        input,
+        before,
+        after,
+        c.fileLayout(),
+        secs,
+        input / 1048576.0 / secs,
+        compactWritten,
+        afterDir);
+    if (c instanceof RocksEngine r && args.verbose) {
+      System.out.println(r.compactionStats());
+    }
+    c.close();
+    if (!args.keep) {
+      deleteTree(dir);
+    }
+  }
+
+  private void gets(StorageEngine engine, String name, int threads, String phase, int count)
+      throws Exception {
+    for (int rep = 0; rep <= args.reps; rep++) {
+      int[] seq = randomInts(count, args.rows, phase.hashCode() * 31L + rep);
+      Sample sm =
+          runOps(
+              threads,
+              count,
+              i -> {
+                int k = seq[i];
+                byte[] v = engine.get(keys[k]);
+                if (v == null || v.length != VALUE_LENGTH) {
+                  throw new IllegalStateException("row " + k + ": wrong value " + v);
+                }
+                if ((i & 63) == 0 && !Arrays.equals(v, values[k % VALUE_POOL])) {
+                  throw new IllegalStateException("row " + k + ": wrong value bytes");
+                }
+                return v[0];
+              });
+      if (rep > 0) {
+        record(threads, name, phase, sm);
+      }
+      System.out.printf(Locale.ROOT, "%s %s: %s%n", phase, rep == 0 ? "warm-up" : "rep " + rep, sm);
+    }
+  }
+
+  private void scans(StorageEngine engine, String name, int threads) throws Exception {
+    int rows = args.scanRows;
+    long expected = (long) rows * (KEY_LENGTH + VALUE_LENGTH);
+    for (int rep = 0; rep <= args.reps; rep++) {
+      int[] seq = randomInts(args.scans, args.rows - rows + 1, 7919L * 31 + rep);
+      Sample sm =
+          runOps(
+              threads,
+              args.scans,
+              i -> {
+                long bytes = engine.scan(keys[seq[i]], rows);
+                if (bytes != expected) {
+                  throw new IllegalStateException(
+                      "scan from row " + seq[i] + " read " + bytes + " bytes, not " + expected);
+                }
+                return bytes;
+              });
+      if (rep > 0) {
+        record(threads, name, "scan", sm);
+      }
+      System.out.printf(Locale.ROOT, "scan %s: %s%n", rep == 0 ? "warm-up" : "rep " + rep, sm);
+    }
+  }
+
+  // ---- measurement ------------------------------------------------------------------------
+
+  /** One run of a phase: throughput and latency percentiles. */
+  record Sample(double opsPerSecond, double p50Micros, double p99Micros, double seconds) {
+    @Override
+    public String toString() {
+      return String.format(
+          Locale.ROOT,
+          "%,.0f ops/s, p50 %.1f us, p99 %.1f us (%.2f s)",
+          opsPerSecond,
+          p50Micros,
+          p99Micros,
+          seconds);
+    }
+  }
+
+  @FunctionalInterface
+  interface IndexedOp {
+    /** Runs operation number {@code i}; returns something that depends on its result. */
+    long run(int i) throws Exception;
+  }
+
+  /** Runs ops 0..n-1 split into contiguous slices, one per thread, all starting together. */
+  static Sample runOps(int threads, int n, IndexedOp op) throws Exception {
+    Histogram[] hs = new Histogram[threads];
+    Thread[] ts = new Thread[threads];
+    CountDownLatch start = new CountDownLatch(1);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    for (int t = 0; t < threads; t++) {
+      Histogram h = new Histogram(HIGHEST_NANOS, 3);
+      hs[t] = h;
+      int from = (int) ((long) n * t / threads);
+      int to = (int) ((long) n * (t + 1) / threads);
+      ts[t] =
+          new Thread(
+              () -> {
+                long acc = 0;
+                try {
+                  start.await();
+                  for (int i = from; i < to; i++) {
+                    long a = System.nanoTime();
+                    acc += op.run(i);
+                    h.recordValue(Math.min(System.nanoTime() - a, HIGHEST_NANOS));
+                  }
+                } catch (Throwable e) {
+                  failure.compareAndSet(null, e);
+                }
+                sink += acc;
+              },
+              "bench-" + t);
+      ts[t].start();
+    }
+    long t0 = System.nanoTime();
+    start.countDown();
+    for (Thread t : ts) {
+      t.join();
+    }
+    long elapsed = System.nanoTime() - t0;
+    if (failure.get() != null) {
+      throw new IllegalStateException("a benchmark thread failed", failure.get());
+    }
+    Histogram all = new Histogram(HIGHEST_NANOS, 3);
+    for (Histogram h : hs) {
+      all.add(h);
+    }
+    double secs = elapsed / 1e9;
+    return new Sample(
+        n / secs,
+        all.getValueAtPercentile(50) / 1000.0,
+        all.getValueAtPercentile(99) / 1000.0,
+        secs);
+  }
+
+  private void record(int threads, String engine, String phase, Sample s) {
+    record(threads, engine, phase + ".ops", s.opsPerSecond());
+    record(threads, engine, phase + ".p50", s.p50Micros());
+    record(threads, engine, phase + ".p99", s.p99Micros());
+  }
+
+  private void record(int threads, String engine, String metric, double v) {
+    figures.computeIfAbsent(threads + "/" + engine + "/" + metric, x -> new ArrayList<>()).add(v);
+  }
+
+  private List<Double> values(int threads, String engine, String metric) {
+    return figures.getOrDefault(threads + "/" + engine + "/" + metric, List.of());
+  }
+
+  static double median(List<Double> xs) {
+    if (xs.isEmpty()) {
+      return Double.NaN;
+    }
+    double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+  }
+
+  /** A full GC and a short pause, off the clock, so one phase's garbage does not bill the next. */
+  private static void quiesce() throws InterruptedException {
+    System.gc();
+    Thread.sleep(200);
+  }
+
+  private void sampleLoad() {
+    try {
+      String s = Files.readString(Path.of("/proc/loadavg"));
+      loadAverages.add(Double.parseDouble(s.split(" ")[0]));
+    } catch (IOException | RuntimeException e) {
+      // not Linux: no load average
+    }
+  }
+
+  private static String loadAverageLine() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (IOException e) {
+      return "n/a";
+    }
+  }
+
+  /** Bytes this process has passed to write(2) and friends so far (all threads), or 0. */
+  static long wchar() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/io"), StandardCharsets.UTF_8)) {
+        if (line.startsWith("wchar:")) {
+          return Long.parseLong(line.substring(6).trim());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux
+    }
+    return 0;
+  }
+
+  // ---- report -----------------------------------------------------------------------------
+
+  private void report() {
+    System.out.println();
+    System.out.printf(
+        Locale.ROOT,
+        "# Medians (load average during the run: min %.2f, median %.2f, max %.2f)%n",
+        loadAverages.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN),
+        median(loadAverages),
+        loadAverages.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN));
+    String b = "basalt";
+    String r = "rocksdb";
+    for (int t : args.threads) {
+      System.out.println();
+      System.out.println("### " + t + " thread" + (t == 1 ? "" : "s"));
+      System.out.println();
+      System.out.println(
+          "| phase | metric | Basalt | RocksDB | Basalt ÷ RocksDB | target | Basalt range |");
+      System.out.println("| --- | --- | ---: | ---: | ---: | --- | --- |");
+      row(t, "random puts (load)", "puts/s", "load.ops", "≥ 0.7×", true);
+      row(t, "", "put p50 / p99 µs", "load.p50", "load.p99");
+      row(t, "flush + wait for compactions", "seconds", "flush.seconds", "", false);
+      row(t, "random gets, warm cache", "gets/s", "warmget.ops", "≥ 1.0×", true);
+      row(t, "", "get p50 / p99 µs", "warmget.p50", "warmget.p99");
+      row(t, "random gets, cold cache", "gets/s", "coldget.ops", "", true);
+      row(t, "", "get p50 / p99 µs", "coldget.p50", "coldget.p99");
+      row(t, args.scanRows + "-row scans", "scans/s", "scan.ops", "≥ 1.0×", true);
+      row(t, "", "scan p50 / p99 µs", "scan.p50", "scan.p99");
+      row(t, "major compaction", "MiB/s of input", "compact.mbps", "", true);
+      row(t, "", "input MiB", "compact.inputMiB", "", false);
+      System.out.println();
+      System.out.println("| amplification (÷ user bytes) | Basalt | RocksDB |");
+      System.out.println("| --- | ---: | ---: |");
+      amp(t, "write amp: load + flush (WAL, flushes, compactions)", "wamp.load");
+      amp(t, "write amp: + the major compaction", "wamp.total");
+      amp(t, "space after load: data files + live WAL", "samp.load.live");
+      amp(t, "space after load: whole directory", "samp.load.dir");
+      amp(t, "space after major compaction: data files", "samp.compacted.data");
+      amp(t, "space after major compaction: data files + live WAL", "samp.compacted.live");
+      amp(t, "space after major compaction: whole directory", "samp.compacted.dir");
+    }
+    System.out.printf(Locale.ROOT, "%n(sink %d)%n", sink);
+  }
+
+  private void row(int t, String phase, String metric, String key, String target, boolean ratio) {
+    double bv = median(values(t, "basalt", key));
+    double rv = median(values(t, "rocksdb", key));
+    List<Double> bs = values(t, "basalt", key);
+    System.out.printf(
+        Locale.ROOT,
+        "| %s | %s | %s | %s | %s | %s | %s |%n",
+        phase,
+        metric,
+        fmt(bv),
+        fmt(rv),
+        ratio ? String.format(Locale.ROOT, "%.2f×", bv / rv) : "",
+        target,
+        bs.isEmpty()
+            ? ""
+            : fmt(bs.stream().min(Comparator.naturalOrder()).get())
+                + "–"
+                + fmt(bs.stream().max(Comparator.naturalOrder()).get()));
+  }
+
+  private void row(int t, String phase, String metric, String p50, String p99) {
+    System.out.printf(
+        Locale.ROOT,
+        "| %s | %s | %s / %s | %s / %s | | | |%n",
+        phase,
+        metric,
+        fmt(median(values(t, "basalt", p50))),
+        fmt(median(values(t, "basalt", p99))),
+        fmt(median(values(t, "rocksdb", p50))),
+        fmt(median(values(t, "rocksdb", p99))));
+  }
+
+  private void amp(int t, String what, String key) {
+    System.out.printf(
+        Locale.ROOT,
+        "| %s | %.2f | %.2f |%n",
+        what,
+        median(values(t, "basalt", key)),
+        median(values(t, "rocksdb", key)));
+  }
+
+  private static String fmt(double v) {
+    if (Double.isNaN(v)) {
+      return "–";
+    }
+    if (v >= 1000) {
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    if (v >= 10) {
+      return String.format(Locale.ROOT, "%.1f", v);
+    }
+    return String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  // ---- helpers ----------------------------------------------------------------------------
+
+  /** JFR recording of one phase, or nothing. */
+  private Jfr jfr(String engine, String phase, int threads, int round) throws Exception {
+    if (args.jfrDir == null) {
+      return () -> {};
+    }
+    Files.createDirectories(args.jfrDir);
+    Recording rec = new Recording(Configuration.getConfiguration("profile"));
+    rec.setName(engine + "-" + phase);
+    rec.start();
+    Path out = args.jfrDir.resolve(engine + "-" + phase + "-t" + threads + "-r" + round + ".jfr");
+    return () -> {
+      rec.stop();
+      rec.dump(out);
+      rec.close();
+    };
+  }
+
+  private interface Jfr extends AutoCloseable {
+    @Override
+    void close() throws IOException;
+  }
+
+  static int[] permutation(int n, long seed) {
+    int[] p = new int[n];
+    for (int i = 0; i < n; i++) {
+      p[i] = i;
+    }
+    SplittableRandom rnd = new SplittableRandom(seed);
+    for (int i = n - 1; i > 0; i--) {
+      int j = rnd.nextInt(i + 1);
+      int x = p[i];
+      p[i] = p[j];
+      p[j] = x;
+    }
+    return p;
+  }
+
+  static int[] randomInts(int n, int bound, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = rnd.nextInt(bound);
+    }
+    return out;
+  }
+
+  /** Bytes of the regular files under {@code root} whose path matches. */
+  static long sizeOf(Path root, Predicate<Path> include) throws IOException {
+    if (!Files.exists(root)) {
+      return 0;
+    }
+    try (Stream<Path> s = Files.walk(root)) {
+      return s.filter(Files::isRegularFile)
+          .filter(include)
+          .mapToLong(
+              p -> {
+                try {
+                  return Files.size(p);
+                } catch (IOException e) {
+                  return 0; // deleted meanwhile
+                }
+              })
+          .sum();
+    }
+  }
+
+  static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> s = Files.walk(root)) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  /** Command-line options. */
+  static final class Args {
+    Path dir;
+    int rows = 1_000_000;
+    int rounds = 3;
+    int reps = 5;
+    List<Integer> threads = List.of(1);
+    List<StorageEngine.Kind> engines = List.of(BasaltEngine.KIND, RocksEngine.KIND);
+    int gets = 500_000;
+    int coldGets = 100_000;
+    int scans = 20_000;
+    int scanRows = 100;
+    long cacheMb = 1024;
+    long coldCacheMb = 8;
+    long flushMb = 64;
+    int blockKb = 64;
+    int bloomBits = 10;
+    Path jfrDir;
+    boolean keep;
+    boolean verbose;
+
+    static Args parse(String[] argv) {
+      Args a = new Args();
+      for (String arg : argv) {
+        if (!arg.startsWith("--")) {
+          a.dir = Path.of(arg);
+          continue;
+        }
+        int eq = arg.indexOf('=');
+        String k = eq < 0 ? arg.substring(2) : arg.substring(2, eq);
+        String v = eq < 0 ? "" : arg.substring(eq + 1);
+        switch (k) {
+          case "rows" -> a.rows = Integer.parseInt(v);
+          case "rounds" -> a.rounds = Integer.parseInt(v);
+          case "reps" -> a.reps = Integer.parseInt(v);
+          case "threads" -> a.threads = Arrays.stream(v.split(",")).map(Integer::valueOf).toList();
+          case "engines" ->
+              a.engines =
+                  Arrays.stream(v.split(","))
+                      .map(
+                          n ->
+                              switch (n) {
+                                case "basalt" -> BasaltEngine.KIND;
+                                case "rocksdb" -> RocksEngine.KIND;
+                                default ->
+                                    throw new IllegalArgumentException("unknown engine " + n);
+                              })
+                      .toList();
+          case "gets" -> a.gets = Integer.parseInt(v);
+          case "cold-gets" -> a.coldGets = Integer.parseInt(v);
+          case "scans" -> a.scans = Integer.parseInt(v);
+          case "scan-rows" -> a.scanRows = Integer.parseInt(v);
+          case "cache-mb" -> a.cacheMb = Long.parseLong(v);
+          case "cold-cache-mb" -> a.coldCacheMb = Long.parseLong(v);
+          case "flush-mb" -> a.flushMb = Long.parseLong(v);
+          case "block-kb" -> a.blockKb = Integer.parseInt(v);
+          case "bloom-bits" -> a.bloomBits = Integer.parseInt(v);
+          case "jfr" -> a.jfrDir = Path.of(v);
+          case "keep" -> a.keep = true;
+          case "verbose" -> a.verbose = true;
+          default -> throw new IllegalArgumentException("unknown option --" + k);
+        }
+      }
+      if (a.dir == null) {
+        throw new IllegalArgumentException(
+            "usage: EngineComparison DIR [--rows=N] [--rounds=N] [--reps=N] [--threads=1,2]"
+                + " [--engines=basalt,rocksdb] [--gets=N] [--cold-gets=N] [--scans=N]"
+                + " [--scan-rows=N] [--cache-mb=N] [--cold-cache-mb=N] [--flush-mb=N]"
+                + " [--block-kb=N] [--bloom-bits=N] [--jfr=DIR] [--keep] [--verbose]");
+      }
+      return a;
+    }
+  }
+}
