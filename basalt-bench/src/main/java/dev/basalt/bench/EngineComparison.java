@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -29,7 +30,7 @@ import org.HdrHistogram.Histogram;
  *     [--rows=1000000] [--rounds=3] [--reps=5] [--threads=1,2] [--engines=basalt,rocksdb]
  *     [--gets=500000] [--cold-gets=100000] [--scans=20000] [--scan-rows=100]
  *     [--cache-mb=1024] [--cold-cache-mb=8] [--flush-mb=64] [--block-kb=64] [--bloom-bits=10]
- *     [--jfr=DIR] [--keep]
+ *     [--max-other=0.15] [--retries=4] [--jfr=DIR] [--keep] [--verbose]
  * </pre>
  *
  * Keys are 16 bytes ("user" + 12 digits, row numbers 0..rows-1), values 100 random bytes. Each
@@ -57,8 +58,9 @@ import org.HdrHistogram.Histogram;
  * 1-minute load average is sampled before every phase.
  *
  * <p>{@code --jfr=DIR} records each phase with JDK Flight Recorder's "profile" settings into
- * DIR/ENGINE-PHASE-tT-rR.jfr (read them with {@link JfrTop}); the recordings write to disk, so the
- * amplification figures of such a run are not valid.
+ * DIR/ENGINE-PHASE-tT-rR.jfr, Java stacks sampled every millisecond (read them with {@link JfrTop};
+ * add {@code -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints} so samples land on the right
+ * line); the recordings write to disk, so the amplification figures of such a run are not valid.
  */
 public final class EngineComparison {
   static final int KEY_LENGTH = 16;
@@ -176,6 +178,7 @@ public final class EngineComparison {
     System.out.printf(Locale.ROOT, "load: %s%n", load);
 
     // 2. flush and wait for background work
+    CpuTimes flushCpu = CpuTimes.now();
     long t0 = System.nanoTime();
     try (Jfr j = jfr(e, "flush", threads, round)) {
       engine.flushAndWait();
@@ -183,6 +186,7 @@ public final class EngineComparison {
     double flushSecs = (System.nanoTime() - t0) / 1e9;
     long written = wchar() - w0;
     record(threads, e, "flush.seconds", flushSecs);
+    record(threads, e, "flush.seconds.other", CpuTimes.now().othersSince(flushCpu));
     record(threads, e, "wamp.load", written / (double) userBytes);
     long liveData = engine.liveDataFileBytes();
     long liveWal = engine.liveWalBytes();
@@ -242,11 +246,15 @@ public final class EngineComparison {
     long input = c.liveDataFileBytes();
     String before = c.fileLayout();
     long w1 = wchar();
+    CpuTimes cpu0 = CpuTimes.now();
     t0 = System.nanoTime();
     try (Jfr j = jfr(e, "compact", threads, round)) {
       c.majorCompact();
     }
     double secs = (System.nanoTime() - t0) / 1e9;
+    double compactOthers = CpuTimes.now().othersSince(cpu0);
+    record(threads, e, "compact.mbps.other", compactOthers);
+    record(threads, e, "compact.seconds.other", compactOthers);
     long compactWritten = wchar() - w1;
     long after = c.liveDataFileBytes();
     long afterWal = c.liveWalBytes();
@@ -284,20 +292,24 @@ public final class EngineComparison {
     for (int rep = 0; rep <= args.reps; rep++) {
       int[] seq = randomInts(count, args.rows, phase.hashCode() * 31L + rep);
       Sample sm =
-          runOps(
-              threads,
-              count,
-              i -> {
-                int k = seq[i];
-                byte[] v = engine.get(keys[k]);
-                if (v == null || v.length != VALUE_LENGTH) {
-                  throw new IllegalStateException("row " + k + ": wrong value " + v);
-                }
-                if ((i & 63) == 0 && !Arrays.equals(v, values[k % VALUE_POOL])) {
-                  throw new IllegalStateException("row " + k + ": wrong value bytes");
-                }
-                return v[0];
-              });
+          measure(
+              phase,
+              rep,
+              () ->
+                  runOps(
+                      threads,
+                      count,
+                      i -> {
+                        int k = seq[i];
+                        byte[] v = engine.get(keys[k]);
+                        if (v == null || v.length != VALUE_LENGTH) {
+                          throw new IllegalStateException("row " + k + ": wrong value " + v);
+                        }
+                        if ((i & 63) == 0 && !Arrays.equals(v, values[k % VALUE_POOL])) {
+                          throw new IllegalStateException("row " + k + ": wrong value bytes");
+                        }
+                        return v[0];
+                      }));
       if (rep > 0) {
         record(threads, name, phase, sm);
       }
@@ -311,17 +323,26 @@ public final class EngineComparison {
     for (int rep = 0; rep <= args.reps; rep++) {
       int[] seq = randomInts(args.scans, args.rows - rows + 1, 7919L * 31 + rep);
       Sample sm =
-          runOps(
-              threads,
-              args.scans,
-              i -> {
-                long bytes = engine.scan(keys[seq[i]], rows);
-                if (bytes != expected) {
-                  throw new IllegalStateException(
-                      "scan from row " + seq[i] + " read " + bytes + " bytes, not " + expected);
-                }
-                return bytes;
-              });
+          measure(
+              "scan",
+              rep,
+              () ->
+                  runOps(
+                      threads,
+                      args.scans,
+                      i -> {
+                        long bytes = engine.scan(keys[seq[i]], rows);
+                        if (bytes != expected) {
+                          throw new IllegalStateException(
+                              "scan from row "
+                                  + seq[i]
+                                  + " read "
+                                  + bytes
+                                  + " bytes, not "
+                                  + expected);
+                        }
+                        return bytes;
+                      }));
       if (rep > 0) {
         record(threads, name, "scan", sm);
       }
@@ -331,17 +352,75 @@ public final class EngineComparison {
 
   // ---- measurement ------------------------------------------------------------------------
 
+  /**
+   * Runs a repetition; a measured one (not the warm-up) during which other processes took more than
+   * {@code --max-other} of the machine is run again after a pause, up to {@code --retries} times,
+   * and the last attempt counts.
+   */
+  private Sample measure(String phase, int rep, java.util.concurrent.Callable<Sample> run)
+      throws Exception {
+    Sample sm = run.call();
+    for (int attempt = 0;
+        rep > 0 && sm.otherCpu() > args.maxOther && attempt < args.retries;
+        attempt++) {
+      System.out.printf(Locale.ROOT, "%s rep %d disturbed (%s); again in 5 s%n", phase, rep, sm);
+      Thread.sleep(5000);
+      sm = run.call();
+    }
+    return sm;
+  }
+
   /** One run of a phase: throughput and latency percentiles. */
-  record Sample(double opsPerSecond, double p50Micros, double p99Micros, double seconds) {
+  record Sample(
+      double opsPerSecond, double p50Micros, double p99Micros, double seconds, double otherCpu) {
     @Override
     public String toString() {
       return String.format(
           Locale.ROOT,
-          "%,.0f ops/s, p50 %.1f us, p99 %.1f us (%.2f s)",
+          "%,.0f ops/s, p50 %.1f us, p99 %.1f us (%.2f s; other processes used %.0f%% of the"
+              + " CPUs)",
           opsPerSecond,
           p50Micros,
           p99Micros,
-          seconds);
+          seconds,
+          100 * otherCpu);
+    }
+  }
+
+  /**
+   * CPU time of the whole machine and of this process, to tell how much of the machine other
+   * processes took during a measurement (the machine is shared).
+   */
+  record CpuTimes(long machineBusy, long machineTotal, long self) {
+    static CpuTimes now() {
+      try {
+        String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+        long user = Long.parseLong(f[1]);
+        long nice = Long.parseLong(f[2]);
+        long system = Long.parseLong(f[3]);
+        long idle = Long.parseLong(f[4]);
+        long iowait = Long.parseLong(f[5]);
+        long irq = Long.parseLong(f[6]);
+        long softirq = Long.parseLong(f[7]);
+        long steal = f.length > 8 ? Long.parseLong(f[8]) : 0;
+        long busy = user + nice + system + irq + softirq + steal;
+        String stat = Files.readString(Path.of("/proc/self/stat"));
+        String[] g = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        long self = Long.parseLong(g[11]) + Long.parseLong(g[12]); // utime + stime
+        return new CpuTimes(busy, busy + idle + iowait, self);
+      } catch (IOException | RuntimeException e) {
+        return new CpuTimes(0, 0, 0);
+      }
+    }
+
+    /** Share of the machine's CPU time used by other processes since {@code before}. */
+    double othersSince(CpuTimes before) {
+      long total = machineTotal - before.machineTotal;
+      if (total <= 0) {
+        return 0;
+      }
+      long others = (machineBusy - before.machineBusy) - (self - before.self);
+      return Math.max(0, others / (double) total);
     }
   }
 
@@ -381,12 +460,14 @@ public final class EngineComparison {
               "bench-" + t);
       ts[t].start();
     }
+    CpuTimes cpu0 = CpuTimes.now();
     long t0 = System.nanoTime();
     start.countDown();
     for (Thread t : ts) {
       t.join();
     }
     long elapsed = System.nanoTime() - t0;
+    double others = CpuTimes.now().othersSince(cpu0);
     if (failure.get() != null) {
       throw new IllegalStateException("a benchmark thread failed", failure.get());
     }
@@ -399,13 +480,15 @@ public final class EngineComparison {
         n / secs,
         all.getValueAtPercentile(50) / 1000.0,
         all.getValueAtPercentile(99) / 1000.0,
-        secs);
+        secs,
+        others);
   }
 
   private void record(int threads, String engine, String phase, Sample s) {
     record(threads, engine, phase + ".ops", s.opsPerSecond());
     record(threads, engine, phase + ".p50", s.p50Micros());
     record(threads, engine, phase + ".p99", s.p99Micros());
+    record(threads, engine, phase + ".other", s.otherCpu());
   }
 
   private void record(int threads, String engine, String metric, double v) {
@@ -479,8 +562,9 @@ public final class EngineComparison {
       System.out.println("### " + t + " thread" + (t == 1 ? "" : "s"));
       System.out.println();
       System.out.println(
-          "| phase | metric | Basalt | RocksDB | Basalt ÷ RocksDB | target | Basalt range |");
-      System.out.println("| --- | --- | ---: | ---: | ---: | --- | --- |");
+          "| phase | metric | Basalt | RocksDB | Basalt ÷ RocksDB | target | Basalt min–max |"
+              + " RocksDB min–max | others' CPU B / R |");
+      System.out.println("| --- | --- | ---: | ---: | ---: | --- | --- | --- | --- |");
       row(t, "random puts (load)", "puts/s", "load.ops", "≥ 0.7×", true);
       row(t, "", "put p50 / p99 µs", "load.p50", "load.p99");
       row(t, "flush + wait for compactions", "seconds", "flush.seconds", "", false);
@@ -491,6 +575,7 @@ public final class EngineComparison {
       row(t, args.scanRows + "-row scans", "scans/s", "scan.ops", "≥ 1.0×", true);
       row(t, "", "scan p50 / p99 µs", "scan.p50", "scan.p99");
       row(t, "major compaction", "MiB/s of input", "compact.mbps", "", true);
+      row(t, "", "seconds", "compact.seconds", "", false);
       row(t, "", "input MiB", "compact.inputMiB", "", false);
       System.out.println();
       System.out.println("| amplification (÷ user bytes) | Basalt | RocksDB |");
@@ -509,27 +594,38 @@ public final class EngineComparison {
   private void row(int t, String phase, String metric, String key, String target, boolean ratio) {
     double bv = median(values(t, "basalt", key));
     double rv = median(values(t, "rocksdb", key));
-    List<Double> bs = values(t, "basalt", key);
+    String other = key.endsWith(".ops") ? key.replace(".ops", ".other") : key + ".other";
+    List<Double> bo = values(t, "basalt", other);
+    List<Double> ro = values(t, "rocksdb", other);
     System.out.printf(
         Locale.ROOT,
-        "| %s | %s | %s | %s | %s | %s | %s |%n",
+        "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
         phase,
         metric,
         fmt(bv),
         fmt(rv),
         ratio ? String.format(Locale.ROOT, "%.2f×", bv / rv) : "",
         target,
-        bs.isEmpty()
+        range(values(t, "basalt", key)),
+        range(values(t, "rocksdb", key)),
+        bo.isEmpty() && ro.isEmpty()
             ? ""
-            : fmt(bs.stream().min(Comparator.naturalOrder()).get())
-                + "–"
-                + fmt(bs.stream().max(Comparator.naturalOrder()).get()));
+            : String.format(Locale.ROOT, "%.0f%% / %.0f%%", 100 * median(bo), 100 * median(ro)));
+  }
+
+  private static String range(List<Double> xs) {
+    if (xs.isEmpty()) {
+      return "";
+    }
+    return fmt(xs.stream().min(Comparator.naturalOrder()).get())
+        + "–"
+        + fmt(xs.stream().max(Comparator.naturalOrder()).get());
   }
 
   private void row(int t, String phase, String metric, String p50, String p99) {
     System.out.printf(
         Locale.ROOT,
-        "| %s | %s | %s / %s | %s / %s | | | |%n",
+        "| %s | %s | %s / %s | %s / %s | | | | | |%n",
         phase,
         metric,
         fmt(median(values(t, "basalt", p50))),
@@ -570,6 +666,9 @@ public final class EngineComparison {
     Files.createDirectories(args.jfrDir);
     Recording rec = new Recording(Configuration.getConfiguration("profile"));
     rec.setName(engine + "-" + phase);
+    // Denser sampling than the "profile" preset (10 ms / 20 ms): phases last seconds.
+    rec.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(1));
+    rec.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(2));
     rec.start();
     Path out = args.jfrDir.resolve(engine + "-" + phase + "-t" + threads + "-r" + round + ".jfr");
     return () -> {
@@ -656,6 +755,8 @@ public final class EngineComparison {
     long flushMb = 64;
     int blockKb = 64;
     int bloomBits = 10;
+    double maxOther = 0.15;
+    int retries = 4;
     Path jfrDir;
     boolean keep;
     boolean verbose;
@@ -696,6 +797,8 @@ public final class EngineComparison {
           case "flush-mb" -> a.flushMb = Long.parseLong(v);
           case "block-kb" -> a.blockKb = Integer.parseInt(v);
           case "bloom-bits" -> a.bloomBits = Integer.parseInt(v);
+          case "max-other" -> a.maxOther = Double.parseDouble(v);
+          case "retries" -> a.retries = Integer.parseInt(v);
           case "jfr" -> a.jfrDir = Path.of(v);
           case "keep" -> a.keep = true;
           case "verbose" -> a.verbose = true;
@@ -707,7 +810,8 @@ public final class EngineComparison {
             "usage: EngineComparison DIR [--rows=N] [--rounds=N] [--reps=N] [--threads=1,2]"
                 + " [--engines=basalt,rocksdb] [--gets=N] [--cold-gets=N] [--scans=N]"
                 + " [--scan-rows=N] [--cache-mb=N] [--cold-cache-mb=N] [--flush-mb=N]"
-                + " [--block-kb=N] [--bloom-bits=N] [--jfr=DIR] [--keep] [--verbose]");
+                + " [--block-kb=N] [--bloom-bits=N] [--max-other=F] [--retries=N] [--jfr=DIR]"
+                + " [--keep] [--verbose]");
       }
       return a;
     }
