@@ -30,7 +30,7 @@ import org.HdrHistogram.Histogram;
  *     [--rows=1000000] [--rounds=3] [--reps=5] [--threads=1,2] [--engines=basalt,rocksdb]
  *     [--gets=500000] [--cold-gets=100000] [--scans=20000] [--scan-rows=100]
  *     [--cache-mb=1024] [--cold-cache-mb=8] [--flush-mb=64] [--block-kb=64] [--bloom-bits=10]
- *     [--max-other=0.15] [--retries=4] [--jfr=DIR] [--keep] [--verbose]
+ *     [--max-other=0.15] [--retries=4] [--quiet-wait=60] [--jfr=DIR] [--keep] [--verbose]
  * </pre>
  *
  * Keys are 16 bytes ("user" + 12 digits, row numbers 0..rows-1), values 100 random bytes. Each
@@ -159,6 +159,7 @@ public final class EngineComparison {
 
     // 1. load
     quiesce();
+    awaitQuiet();
     sampleLoad();
     long w0 = wchar();
     StorageEngine engine = kind.open(dir, s);
@@ -243,6 +244,7 @@ public final class EngineComparison {
     StorageEngine c = kind.open(dir, s.withCache(s.cacheBytes()));
     quiesce();
     sampleLoad();
+    awaitQuiet();
     long input = c.liveDataFileBytes();
     String before = c.fileLayout();
     long w1 = wchar();
@@ -359,12 +361,14 @@ public final class EngineComparison {
    */
   private Sample measure(String phase, int rep, java.util.concurrent.Callable<Sample> run)
       throws Exception {
+    awaitQuiet();
     Sample sm = run.call();
     for (int attempt = 0;
         rep > 0 && sm.otherCpu() > args.maxOther && attempt < args.retries;
         attempt++) {
       System.out.printf(Locale.ROOT, "%s rep %d disturbed (%s); again in 5 s%n", phase, rep, sm);
       Thread.sleep(5000);
+      awaitQuiet();
       sm = run.call();
     }
     return sm;
@@ -505,6 +509,30 @@ public final class EngineComparison {
     }
     double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+  }
+
+  /**
+   * Waits (at most {@code --quiet-wait} seconds) until other processes use less than {@code
+   * --max-other} of the machine over one second, so that measurements start on a quiet machine
+   * where possible.
+   */
+  private void awaitQuiet() throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(args.quietWaitSeconds);
+    long start = System.nanoTime();
+    double others;
+    do {
+      CpuTimes c0 = CpuTimes.now();
+      Thread.sleep(1000);
+      others = CpuTimes.now().othersSince(c0);
+    } while (others > args.maxOther && System.nanoTime() < deadline);
+    long waited = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+    if (waited > 2) {
+      System.out.printf(
+          Locale.ROOT,
+          "(waited %d s for other processes to quiet down; last second they used %.0f%%)%n",
+          waited,
+          100 * others);
+    }
   }
 
   /** A full GC and a short pause, off the clock, so one phase's garbage does not bill the next. */
@@ -757,6 +785,7 @@ public final class EngineComparison {
     int bloomBits = 10;
     double maxOther = 0.15;
     int retries = 4;
+    int quietWaitSeconds = 60;
     Path jfrDir;
     boolean keep;
     boolean verbose;
@@ -799,6 +828,7 @@ public final class EngineComparison {
           case "bloom-bits" -> a.bloomBits = Integer.parseInt(v);
           case "max-other" -> a.maxOther = Double.parseDouble(v);
           case "retries" -> a.retries = Integer.parseInt(v);
+          case "quiet-wait" -> a.quietWaitSeconds = Integer.parseInt(v);
           case "jfr" -> a.jfrDir = Path.of(v);
           case "keep" -> a.keep = true;
           case "verbose" -> a.verbose = true;
@@ -810,7 +840,8 @@ public final class EngineComparison {
             "usage: EngineComparison DIR [--rows=N] [--rounds=N] [--reps=N] [--threads=1,2]"
                 + " [--engines=basalt,rocksdb] [--gets=N] [--cold-gets=N] [--scans=N]"
                 + " [--scan-rows=N] [--cache-mb=N] [--cold-cache-mb=N] [--flush-mb=N]"
-                + " [--block-kb=N] [--bloom-bits=N] [--max-other=F] [--retries=N] [--jfr=DIR]"
+                + " [--block-kb=N] [--bloom-bits=N] [--max-other=F] [--retries=N]"
+                + " [--quiet-wait=SECONDS] [--jfr=DIR]"
                 + " [--keep] [--verbose]");
       }
       return a;
