@@ -67,6 +67,8 @@ public final class EngineComparison {
   static final int VALUE_LENGTH = 100;
   private static final int VALUE_POOL = 4096;
   private static final long HIGHEST_NANOS = TimeUnit.SECONDS.toNanos(60);
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
 
   static volatile long sink;
 
@@ -376,16 +378,22 @@ public final class EngineComparison {
 
   /** One run of a phase: throughput and latency percentiles. */
   record Sample(
-      double opsPerSecond, double p50Micros, double p99Micros, double seconds, double otherCpu) {
+      double opsPerSecond,
+      double p50Micros,
+      double p99Micros,
+      double seconds,
+      double otherCpu,
+      double heapBytesPerOp) {
     @Override
     public String toString() {
       return String.format(
           Locale.ROOT,
-          "%,.0f ops/s, p50 %.1f us, p99 %.1f us (%.2f s; other processes used %.0f%% of the"
-              + " CPUs)",
+          "%,.0f ops/s, p50 %.1f us, p99 %.1f us, %,.0f heap bytes/op (%.2f s; other processes"
+              + " used %.0f%% of the CPUs)",
           opsPerSecond,
           p50Micros,
           p99Micros,
+          heapBytesPerOp,
           seconds,
           100 * otherCpu);
     }
@@ -440,6 +448,7 @@ public final class EngineComparison {
     Thread[] ts = new Thread[threads];
     CountDownLatch start = new CountDownLatch(1);
     AtomicReference<Throwable> failure = new AtomicReference<>();
+    java.util.concurrent.atomic.LongAdder allocated = new java.util.concurrent.atomic.LongAdder();
     for (int t = 0; t < threads; t++) {
       Histogram h = new Histogram(HIGHEST_NANOS, 3);
       hs[t] = h;
@@ -451,11 +460,13 @@ public final class EngineComparison {
                 long acc = 0;
                 try {
                   start.await();
+                  long heap0 = THREADS.getCurrentThreadAllocatedBytes();
                   for (int i = from; i < to; i++) {
                     long a = System.nanoTime();
                     acc += op.run(i);
                     h.recordValue(Math.min(System.nanoTime() - a, HIGHEST_NANOS));
                   }
+                  allocated.add(THREADS.getCurrentThreadAllocatedBytes() - heap0);
                 } catch (Throwable e) {
                   failure.compareAndSet(null, e);
                 }
@@ -485,7 +496,8 @@ public final class EngineComparison {
         all.getValueAtPercentile(50) / 1000.0,
         all.getValueAtPercentile(99) / 1000.0,
         secs,
-        others);
+        others,
+        allocated.sum() / (double) n);
   }
 
   private void record(int threads, String engine, String phase, Sample s) {
@@ -493,6 +505,7 @@ public final class EngineComparison {
     record(threads, engine, phase + ".p50", s.p50Micros());
     record(threads, engine, phase + ".p99", s.p99Micros());
     record(threads, engine, phase + ".other", s.otherCpu());
+    record(threads, engine, phase + ".heap", s.heapBytesPerOp());
   }
 
   private void record(int threads, String engine, String metric, double v) {
@@ -615,6 +628,15 @@ public final class EngineComparison {
       amp(t, "space after major compaction: data files", "samp.compacted.data");
       amp(t, "space after major compaction: data files + live WAL", "samp.compacted.live");
       amp(t, "space after major compaction: whole directory", "samp.compacted.dir");
+      System.out.println();
+      System.out.println(
+          "| Java heap allocated per operation by the benchmark threads (bytes) | Basalt |"
+              + " RocksDB |");
+      System.out.println("| --- | ---: | ---: |");
+      heap(t, "put", "load.heap");
+      heap(t, "get, warm cache", "warmget.heap");
+      heap(t, "get, cold cache", "coldget.heap");
+      heap(t, args.scanRows + "-row scan", "scan.heap");
     }
     System.out.printf(Locale.ROOT, "%n(sink %d)%n", sink);
   }
@@ -666,6 +688,15 @@ public final class EngineComparison {
     System.out.printf(
         Locale.ROOT,
         "| %s | %.2f | %.2f |%n",
+        what,
+        median(values(t, "basalt", key)),
+        median(values(t, "rocksdb", key)));
+  }
+
+  private void heap(int t, String what, String key) {
+    System.out.printf(
+        Locale.ROOT,
+        "| %s | %,.0f | %,.0f |%n",
         what,
         median(values(t, "basalt", key)),
         median(values(t, "rocksdb", key)));
