@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,32 +31,42 @@ import org.HdrHistogram.Histogram;
  *     [--rows=1000000] [--rounds=3] [--reps=5] [--threads=1,2] [--engines=basalt,rocksdb]
  *     [--gets=500000] [--cold-gets=100000] [--scans=20000] [--scan-rows=100]
  *     [--cache-mb=1024] [--cold-cache-mb=8] [--flush-mb=64] [--block-kb=64] [--bloom-bits=10]
- *     [--max-other=0.15] [--retries=4] [--quiet-wait=60] [--jfr=DIR] [--keep] [--verbose]
+ *     [--max-other=0.15] [--retries=4] [--quiet-wait=30] [--jfr=DIR] [--keep] [--verbose]
  * </pre>
  *
- * Keys are 16 bytes ("user" + 12 digits, row numbers 0..rows-1), values 100 random bytes. Each
- * round, for each engine in turn (the order alternates between rounds), in a fresh directory:
+ * Keys are 16 bytes ("user" + 12 digits, row numbers 0..rows-1), values 100 random bytes. Both
+ * engines are open in the JVM at once, each in its own fresh directory, and every phase runs on one
+ * engine and then on the other, back to back (the order alternates between repetitions and rounds),
+ * so that the two measurements of a pair meet the same machine:
  *
  * <ol>
  *   <li><b>load</b>: every row once, in one shuffled order (the same for both engines), split
  *       between the threads: puts/s and put latency;
  *   <li><b>flush</b>: write the memory buffers out and wait until no flush or compaction is
  *       pending; write amplification and space after load;
- *   <li><b>warm gets</b>: one full scan fills the block cache (big enough for all the data), then
+ *   <li><b>warm gets</b>: one full scan fills each block cache (big enough for all the data), then
  *       random gets of existing keys: one warm-up repetition, then {@code reps} measured ones;
  *   <li><b>scans</b>: {@code scan-rows}-row forward scans from random existing keys, same scheme;
- *   <li><b>cold gets</b>: the engine is closed and reopened with a tiny block cache ({@code
- *       cold-cache-mb}), so nearly every get reads and decodes a block from the file; the OS page
- *       cache still holds the files (this measures the engine's miss path, not the disk);
- *   <li><b>compaction</b>: reopened with the big cache, one full major compaction: MB/s of input
- *       (the data files' size before), then write amplification and space after it.
+ *   <li><b>cold gets</b>: both engines are closed and reopened with a tiny block cache ({@code
+ *       cold-cache-mb}), so nearly every get reads a block from its file; the OS page cache still
+ *       holds the files (this measures the engine's miss path, not the disk);
+ *   <li><b>compaction</b>: reopened with the big cache, one full major compaction each: MiB/s of
+ *       input (the data files' size before), then write amplification and space after it.
  * </ol>
  *
- * Write amplification counts every byte the process passed to write(2)/pwrite(2) during load, flush
- * and compaction ({@code wchar} in /proc/self/io: WAL, flushes, compactions, metadata, both engines
- * measured the same way) divided by the user bytes (rows x (16 + 100)). Figures are the median over
- * all rounds (load, flush, compaction) or all measured repetitions of all rounds (reads). The
- * 1-minute load average is sampled before every phase.
+ * Write amplification counts every byte the process passed to write(2)/pwrite(2) from opening the
+ * fresh directory to the end of the flush, and during the compaction ({@code wchar} in
+ * /proc/self/io: WAL, flushes, compactions, metadata; both engines measured the same way), divided
+ * by the user bytes (rows x (16 + 100)). Figures are medians over all rounds (load, flush,
+ * compaction) or over all measured repetitions of all rounds (reads); the ratio is the median of
+ * the per-pair ratios.
+ *
+ * <p>The machine may be shared. Every measurement records the share of the machine's CPU time that
+ * other processes used meanwhile (/proc/stat minus this process), and the 1-minute load average is
+ * sampled before every load and compaction. Before each measurement the harness waits (up to {@code
+ * --quiet-wait} seconds) for other processes to use less than {@code --max-other} of the CPUs over
+ * one second, and a read pair disturbed by more than that is run again (up to {@code --retries}
+ * times).
  *
  * <p>{@code --jfr=DIR} records each phase with JDK Flight Recorder's "profile" settings into
  * DIR/ENGINE-PHASE-tT-rR.jfr, Java stacks sampled every millisecond (read them with {@link JfrTop};
@@ -135,246 +146,311 @@ public final class EngineComparison {
     }
     for (int threads : args.threads) {
       for (int round = 0; round < args.rounds; round++) {
-        List<StorageEngine.Kind> order = new ArrayList<>(args.engines);
-        if (round % 2 == 1) {
-          java.util.Collections.reverse(order);
-        }
-        for (StorageEngine.Kind k : order) {
-          runRound(k, settings, threads, round);
-        }
+        runRound(settings, threads, round);
       }
     }
     report();
   }
 
-  // ---- one round of one engine -----------------------------------------------------------
+  // ---- one round: both engines, phase by phase, back to back ---------------------------------
 
-  private void runRound(StorageEngine.Kind kind, StorageEngine.Settings s, int threads, int round)
-      throws Exception {
-    String e = kind.name();
-    String tag = e + " t" + threads + " r" + round;
-    Path dir = args.dir.resolve(e + "-t" + threads + "-r" + round);
-    deleteTree(dir);
-    Files.createDirectories(dir);
+  /** Runs one repetition of a read phase on one engine. */
+  @FunctionalInterface
+  private interface Rep {
+    Sample run(StorageEngine engine, int rep) throws Exception;
+  }
+
+  /**
+   * One round: each engine loads its own fresh directory (one after the other), then every read
+   * phase runs its repetitions engine by engine, back to back (the order alternates between
+   * repetitions), so that both engines of a pair meet the same machine; then each engine's major
+   * compaction. The order of the engines alternates between rounds.
+   */
+  private void runRound(StorageEngine.Settings s, int threads, int round) throws Exception {
+    List<StorageEngine.Kind> order = new ArrayList<>(args.engines);
+    if (round % 2 == 1) {
+      Collections.reverse(order);
+    }
+    Map<String, Path> dirs = new LinkedHashMap<>();
+    Map<String, StorageEngine> open = new LinkedHashMap<>();
+    Map<String, Long> loadWritten = new LinkedHashMap<>();
     System.out.println();
-    System.out.println("## " + tag);
+    System.out.println("## round " + round + ", " + threads + " thread(s)");
+    try {
+      // 1. load, 2. flush and wait for background work
+      Map<String, Double> loadRate = new LinkedHashMap<>();
+      for (StorageEngine.Kind k : order) {
+        String e = k.name();
+        Path dir = args.dir.resolve(e + "-t" + threads + "-r" + round);
+        deleteTree(dir);
+        Files.createDirectories(dir);
+        dirs.put(e, dir);
+        quiesce();
+        awaitQuiet();
+        sampleLoad();
+        long w0 = wchar();
+        StorageEngine engine = k.open(dir, s);
+        open.put(e, engine);
+        Sample load;
+        try (Jfr j = jfr(e, "load", threads, round, 0)) {
+          load =
+              runOps(
+                  threads,
+                  args.rows,
+                  i -> {
+                    int key = loadOrder[i];
+                    engine.put(keys[key], values[key % VALUE_POOL]);
+                    return 0;
+                  });
+        }
+        record(threads, e, "load", load);
+        loadRate.put(e, load.opsPerSecond());
+        System.out.printf(Locale.ROOT, "%s load: %s%n", e, load);
 
-    // 1. load
-    quiesce();
-    awaitQuiet();
-    sampleLoad();
-    long w0 = wchar();
-    StorageEngine engine = kind.open(dir, s);
-    Sample load;
-    try (Jfr j = jfr(e, "load", threads, round)) {
-      load =
-          runOps(
-              threads,
-              args.rows,
-              i -> {
-                int k = loadOrder[i];
-                engine.put(keys[k], values[k % VALUE_POOL]);
-                return 0;
-              });
-    }
-    record(threads, e, "load", load);
-    System.out.printf(Locale.ROOT, "load: %s%n", load);
-
-    // 2. flush and wait for background work
-    CpuTimes flushCpu = CpuTimes.now();
-    long t0 = System.nanoTime();
-    try (Jfr j = jfr(e, "flush", threads, round)) {
-      engine.flushAndWait();
-    }
-    double flushSecs = (System.nanoTime() - t0) / 1e9;
-    long written = wchar() - w0;
-    record(threads, e, "flush.seconds", flushSecs);
-    record(threads, e, "flush.seconds.other", CpuTimes.now().othersSince(flushCpu));
-    record(threads, e, "wamp.load", written / (double) userBytes);
-    long liveData = engine.liveDataFileBytes();
-    long liveWal = engine.liveWalBytes();
-    long dirBytes = sizeOf(dir, p -> true);
-    record(threads, e, "samp.load.live", (liveData + liveWal) / (double) userBytes);
-    record(threads, e, "samp.load.dir", dirBytes / (double) userBytes);
-    System.out.printf(
-        Locale.ROOT,
-        "flush+wait %.2f s; written %,d bytes (%.2fx user); data files %,d, live WAL %,d,"
-            + " whole directory %,d; %s%n",
-        flushSecs,
-        written,
-        written / (double) userBytes,
-        liveData,
-        liveWal,
-        dirBytes,
-        engine.fileLayout());
-
-    // 3. warm gets
-    quiesce();
-    sampleLoad();
-    t0 = System.nanoTime();
-    long primed = engine.scan(keys[0], args.rows);
-    System.out.printf(
-        Locale.ROOT,
-        "cache primed by a full scan (%,d bytes) in %.2f s; %s%n",
-        primed,
-        (System.nanoTime() - t0) / 1e9,
-        engine.cacheStats());
-    try (Jfr j = jfr(e, "warmget", threads, round)) {
-      gets(engine, e, threads, "warmget", args.gets);
-    }
-    System.out.println("after warm gets: " + engine.cacheStats());
-
-    // 4. scans
-    quiesce();
-    sampleLoad();
-    try (Jfr j = jfr(e, "scan", threads, round)) {
-      scans(engine, e, threads);
-    }
-    engine.close();
-
-    // 5. cold gets: reopened with a tiny cache
-    StorageEngine cold = kind.open(dir, s.withCache(args.coldCacheMb << 20));
-    quiesce();
-    sampleLoad();
-    try (Jfr j = jfr(e, "coldget", threads, round)) {
-      gets(cold, e, threads, "coldget", args.coldGets);
-    }
-    System.out.println("after cold gets: " + cold.cacheStats());
-    cold.close();
-
-    // 6. major compaction
-    StorageEngine c = kind.open(dir, s.withCache(s.cacheBytes()));
-    quiesce();
-    sampleLoad();
-    awaitQuiet();
-    long input = c.liveDataFileBytes();
-    String before = c.fileLayout();
-    long w1 = wchar();
-    CpuTimes cpu0 = CpuTimes.now();
-    t0 = System.nanoTime();
-    try (Jfr j = jfr(e, "compact", threads, round)) {
-      c.majorCompact();
-    }
-    double secs = (System.nanoTime() - t0) / 1e9;
-    double compactOthers = CpuTimes.now().othersSince(cpu0);
-    record(threads, e, "compact.mbps.other", compactOthers);
-    record(threads, e, "compact.seconds.other", compactOthers);
-    long compactWritten = wchar() - w1;
-    long after = c.liveDataFileBytes();
-    long afterWal = c.liveWalBytes();
-    long afterDir = sizeOf(dir, p -> true);
-    record(threads, e, "compact.mbps", input / 1048576.0 / secs);
-    record(threads, e, "compact.seconds", secs);
-    record(threads, e, "compact.inputMiB", input / 1048576.0);
-    record(threads, e, "wamp.total", (written + compactWritten) / (double) userBytes);
-    record(threads, e, "samp.compacted.live", (after + afterWal) / (double) userBytes);
-    record(threads, e, "samp.compacted.data", after / (double) userBytes);
-    record(threads, e, "samp.compacted.dir", afterDir / (double) userBytes);
-    System.out.printf(
-        Locale.ROOT,
-        "major compaction: %,d bytes in (%s) -> %,d bytes out (%s) in %.2f s = %.1f MiB/s of"
-            + " input; written %,d bytes; whole directory %,d bytes%n",
-        input,
-        before,
-        after,
-        c.fileLayout(),
-        secs,
-        input / 1048576.0 / secs,
-        compactWritten,
-        afterDir);
-    if (c instanceof RocksEngine r && args.verbose) {
-      System.out.println(r.compactionStats());
-    }
-    c.close();
-    if (!args.keep) {
-      deleteTree(dir);
-    }
-  }
-
-  private void gets(StorageEngine engine, String name, int threads, String phase, int count)
-      throws Exception {
-    for (int rep = 0; rep <= args.reps; rep++) {
-      int[] seq = randomInts(count, args.rows, phase.hashCode() * 31L + rep);
-      Sample sm =
-          measure(
-              phase,
-              rep,
-              () ->
-                  runOps(
-                      threads,
-                      count,
-                      i -> {
-                        int k = seq[i];
-                        byte[] v = engine.get(keys[k]);
-                        if (v == null || v.length != VALUE_LENGTH) {
-                          throw new IllegalStateException("row " + k + ": wrong value " + v);
-                        }
-                        if ((i & 63) == 0 && !Arrays.equals(v, values[k % VALUE_POOL])) {
-                          throw new IllegalStateException("row " + k + ": wrong value bytes");
-                        }
-                        return v[0];
-                      }));
-      if (rep > 0) {
-        record(threads, name, phase, sm);
+        CpuTimes flushCpu = CpuTimes.now();
+        long t0 = System.nanoTime();
+        try (Jfr j = jfr(e, "flush", threads, round, 0)) {
+          engine.flushAndWait();
+        }
+        double flushSecs = (System.nanoTime() - t0) / 1e9;
+        long written = wchar() - w0;
+        loadWritten.put(e, written);
+        record(threads, e, "flush.seconds", flushSecs);
+        record(threads, e, "flush.seconds.other", CpuTimes.now().othersSince(flushCpu));
+        record(threads, e, "wamp.load", written / (double) userBytes);
+        long liveData = engine.liveDataFileBytes();
+        long liveWal = engine.liveWalBytes();
+        long dirBytes = sizeOf(dir, p -> true);
+        record(threads, e, "samp.load.live", (liveData + liveWal) / (double) userBytes);
+        record(threads, e, "samp.load.dir", dirBytes / (double) userBytes);
+        System.out.printf(
+            Locale.ROOT,
+            "%s flush+wait %.2f s; written since open %,d bytes (%.2fx user); data files %,d,"
+                + " live WAL %,d, whole directory %,d; %s%n",
+            e,
+            flushSecs,
+            written,
+            written / (double) userBytes,
+            liveData,
+            liveWal,
+            dirBytes,
+            engine.fileLayout());
       }
-      System.out.printf(Locale.ROOT, "%s %s: %s%n", phase, rep == 0 ? "warm-up" : "rep " + rep, sm);
+      pairRatio(threads, "load.ops", loadRate);
+
+      // 3. warm gets, after one full scan has filled each block cache
+      for (StorageEngine.Kind k : order) {
+        StorageEngine engine = open.get(k.name());
+        long t0 = System.nanoTime();
+        long primed = engine.scan(keys[0], args.rows);
+        System.out.printf(
+            Locale.ROOT,
+            "%s cache primed by a full scan (%,d bytes) in %.2f s; %s%n",
+            k.name(),
+            primed,
+            (System.nanoTime() - t0) / 1e9,
+            engine.cacheStats());
+      }
+      paired(
+          "warmget",
+          order,
+          open,
+          threads,
+          round,
+          (en, rep) -> gets(en, threads, "warmget", args.gets, rep));
+      for (StorageEngine.Kind k : order) {
+        System.out.println(k.name() + " after warm gets: " + open.get(k.name()).cacheStats());
+      }
+
+      // 4. scans
+      paired("scan", order, open, threads, round, (en, rep) -> scans(en, threads, rep));
+
+      // 5. cold gets: reopened with a tiny block cache
+      closeAll(open);
+      for (StorageEngine.Kind k : order) {
+        open.put(k.name(), k.open(dirs.get(k.name()), s.withCache(args.coldCacheMb << 20)));
+      }
+      paired(
+          "coldget",
+          order,
+          open,
+          threads,
+          round,
+          (en, rep) -> gets(en, threads, "coldget", args.coldGets, rep));
+      for (StorageEngine.Kind k : order) {
+        System.out.println(k.name() + " after cold gets: " + open.get(k.name()).cacheStats());
+      }
+      closeAll(open);
+
+      // 6. major compaction, reopened with the big cache
+      Map<String, Double> compactRate = new LinkedHashMap<>();
+      for (StorageEngine.Kind k : order) {
+        String e = k.name();
+        StorageEngine c = k.open(dirs.get(e), s.withCache(s.cacheBytes()));
+        open.put(e, c);
+        quiesce();
+        awaitQuiet();
+        sampleLoad();
+        long input = c.liveDataFileBytes();
+        String before = c.fileLayout();
+        long w1 = wchar();
+        CpuTimes cpu0 = CpuTimes.now();
+        long t0 = System.nanoTime();
+        try (Jfr j = jfr(e, "compact", threads, round, 0)) {
+          c.majorCompact();
+        }
+        double secs = (System.nanoTime() - t0) / 1e9;
+        double others = CpuTimes.now().othersSince(cpu0);
+        record(threads, e, "compact.mbps.other", others);
+        record(threads, e, "compact.seconds.other", others);
+        long compactWritten = wchar() - w1;
+        long after = c.liveDataFileBytes();
+        long afterWal = c.liveWalBytes();
+        long afterDir = sizeOf(dirs.get(e), p -> true);
+        double mbps = input / 1048576.0 / secs;
+        compactRate.put(e, mbps);
+        record(threads, e, "compact.mbps", mbps);
+        record(threads, e, "compact.seconds", secs);
+        record(threads, e, "compact.inputMiB", input / 1048576.0);
+        record(
+            threads, e, "wamp.total", (loadWritten.get(e) + compactWritten) / (double) userBytes);
+        record(threads, e, "samp.compacted.live", (after + afterWal) / (double) userBytes);
+        record(threads, e, "samp.compacted.data", after / (double) userBytes);
+        record(threads, e, "samp.compacted.dir", afterDir / (double) userBytes);
+        System.out.printf(
+            Locale.ROOT,
+            "%s major compaction: %,d bytes in (%s) -> %,d bytes out (%s) in %.2f s = %.1f MiB/s"
+                + " of input (other processes used %.0f%% of the CPUs); written %,d bytes; whole"
+                + " directory %,d bytes%n",
+            e,
+            input,
+            before,
+            after,
+            c.fileLayout(),
+            secs,
+            mbps,
+            100 * others,
+            compactWritten,
+            afterDir);
+        if (c instanceof RocksEngine r && args.verbose) {
+          System.out.println(r.compactionStats());
+        }
+      }
+      pairRatio(threads, "compact.mbps", compactRate);
+    } finally {
+      closeAll(open);
+    }
+    if (!args.keep) {
+      for (Path d : dirs.values()) {
+        deleteTree(d);
+      }
     }
   }
 
-  private void scans(StorageEngine engine, String name, int threads) throws Exception {
+  private static void closeAll(Map<String, StorageEngine> open) throws IOException {
+    for (StorageEngine e : open.values()) {
+      e.close();
+    }
+    open.clear();
+  }
+
+  /** Records Basalt ÷ RocksDB for one pair of measurements taken back to back. */
+  private void pairRatio(int threads, String metric, Map<String, Double> byEngine) {
+    Double b = byEngine.get("basalt");
+    Double r = byEngine.get("rocksdb");
+    if (b != null && r != null) {
+      record(threads, "ratio", metric, b / r);
+    }
+  }
+
+  /**
+   * Runs a read phase: a warm-up repetition, then {@code reps} measured ones, each on every engine
+   * back to back. A pair in which other processes took more than {@code --max-other} of the CPUs
+   * during either measurement is run again (up to {@code --retries} times; the last attempt
+   * counts).
+   */
+  private void paired(
+      String phase,
+      List<StorageEngine.Kind> order,
+      Map<String, StorageEngine> open,
+      int threads,
+      int round,
+      Rep rep)
+      throws Exception {
+    for (int r = 0; r <= args.reps; r++) {
+      List<StorageEngine.Kind> o = new ArrayList<>(order);
+      if (r % 2 == 1) {
+        Collections.reverse(o);
+      }
+      Map<String, Sample> got = new LinkedHashMap<>();
+      for (int attempt = 0; ; attempt++) {
+        got.clear();
+        awaitQuiet();
+        for (StorageEngine.Kind k : o) {
+          quiesce();
+          Sample sm;
+          try (Jfr j = jfr(k.name(), phase, threads, round, r)) {
+            sm = rep.run(open.get(k.name()), r);
+          }
+          got.put(k.name(), sm);
+          System.out.printf(
+              Locale.ROOT, "%s %s %s: %s%n", k.name(), phase, r == 0 ? "warm-up" : "rep " + r, sm);
+        }
+        boolean disturbed =
+            r > 0 && got.values().stream().anyMatch(x -> x.otherCpu() > args.maxOther);
+        if (!disturbed || attempt >= args.retries) {
+          break;
+        }
+        System.out.println("(pair disturbed by other processes; again)");
+      }
+      if (r > 0) {
+        Map<String, Double> rates = new LinkedHashMap<>();
+        for (Map.Entry<String, Sample> en : got.entrySet()) {
+          record(threads, en.getKey(), phase, en.getValue());
+          rates.put(en.getKey(), en.getValue().opsPerSecond());
+        }
+        pairRatio(threads, phase + ".ops", rates);
+      }
+    }
+  }
+
+  private Sample gets(StorageEngine engine, int threads, String phase, int count, int rep)
+      throws Exception {
+    int[] seq = randomInts(count, args.rows, phase.hashCode() * 31L + rep);
+    return runOps(
+        threads,
+        count,
+        i -> {
+          int k = seq[i];
+          byte[] v = engine.get(keys[k]);
+          if (v == null || v.length != VALUE_LENGTH) {
+            throw new IllegalStateException("row " + k + ": wrong value " + v);
+          }
+          if ((i & 63) == 0 && !Arrays.equals(v, values[k % VALUE_POOL])) {
+            throw new IllegalStateException("row " + k + ": wrong value bytes");
+          }
+          return v[0];
+        });
+  }
+
+  private Sample scans(StorageEngine engine, int threads, int rep) throws Exception {
     int rows = args.scanRows;
     long expected = (long) rows * (KEY_LENGTH + VALUE_LENGTH);
-    for (int rep = 0; rep <= args.reps; rep++) {
-      int[] seq = randomInts(args.scans, args.rows - rows + 1, 7919L * 31 + rep);
-      Sample sm =
-          measure(
-              "scan",
-              rep,
-              () ->
-                  runOps(
-                      threads,
-                      args.scans,
-                      i -> {
-                        long bytes = engine.scan(keys[seq[i]], rows);
-                        if (bytes != expected) {
-                          throw new IllegalStateException(
-                              "scan from row "
-                                  + seq[i]
-                                  + " read "
-                                  + bytes
-                                  + " bytes, not "
-                                  + expected);
-                        }
-                        return bytes;
-                      }));
-      if (rep > 0) {
-        record(threads, name, "scan", sm);
-      }
-      System.out.printf(Locale.ROOT, "scan %s: %s%n", rep == 0 ? "warm-up" : "rep " + rep, sm);
-    }
+    int[] seq = randomInts(args.scans, args.rows - rows + 1, 7919L * 31 + rep);
+    return runOps(
+        threads,
+        args.scans,
+        i -> {
+          long bytes = engine.scan(keys[seq[i]], rows);
+          if (bytes != expected) {
+            throw new IllegalStateException(
+                "scan from row " + seq[i] + " read " + bytes + " bytes, not " + expected);
+          }
+          return bytes;
+        });
   }
 
   // ---- measurement ------------------------------------------------------------------------
-
-  /**
-   * Runs a repetition; a measured one (not the warm-up) during which other processes took more than
-   * {@code --max-other} of the machine is run again after a pause, up to {@code --retries} times,
-   * and the last attempt counts.
-   */
-  private Sample measure(String phase, int rep, java.util.concurrent.Callable<Sample> run)
-      throws Exception {
-    awaitQuiet();
-    Sample sm = run.call();
-    for (int attempt = 0;
-        rep > 0 && sm.otherCpu() > args.maxOther && attempt < args.retries;
-        attempt++) {
-      System.out.printf(Locale.ROOT, "%s rep %d disturbed (%s); again in 5 s%n", phase, rep, sm);
-      Thread.sleep(5000);
-      awaitQuiet();
-      sm = run.call();
-    }
-    return sm;
-  }
 
   /** One run of a phase: throughput and latency percentiles. */
   record Sample(
@@ -603,7 +679,8 @@ public final class EngineComparison {
       System.out.println("### " + t + " thread" + (t == 1 ? "" : "s"));
       System.out.println();
       System.out.println(
-          "| phase | metric | Basalt | RocksDB | Basalt ÷ RocksDB | target | Basalt min–max |"
+          "| phase | metric | Basalt | RocksDB | Basalt ÷ RocksDB (median of back-to-back pairs) |"
+              + " target | Basalt min–max |"
               + " RocksDB min–max | others' CPU B / R |");
       System.out.println("| --- | --- | ---: | ---: | ---: | --- | --- | --- | --- |");
       row(t, "random puts (load)", "puts/s", "load.ops", "≥ 0.7×", true);
@@ -654,7 +731,12 @@ public final class EngineComparison {
         metric,
         fmt(bv),
         fmt(rv),
-        ratio ? String.format(Locale.ROOT, "%.2f×", bv / rv) : "",
+        ratio
+            ? String.format(
+                Locale.ROOT,
+                "%.2f×",
+                values(t, "ratio", key).isEmpty() ? bv / rv : median(values(t, "ratio", key)))
+            : "",
         target,
         range(values(t, "basalt", key)),
         range(values(t, "rocksdb", key)),
@@ -718,7 +800,7 @@ public final class EngineComparison {
   // ---- helpers ----------------------------------------------------------------------------
 
   /** JFR recording of one phase, or nothing. */
-  private Jfr jfr(String engine, String phase, int threads, int round) throws Exception {
+  private Jfr jfr(String engine, String phase, int threads, int round, int rep) throws Exception {
     if (args.jfrDir == null) {
       return () -> {};
     }
@@ -729,7 +811,9 @@ public final class EngineComparison {
     rec.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(1));
     rec.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(2));
     rec.start();
-    Path out = args.jfrDir.resolve(engine + "-" + phase + "-t" + threads + "-r" + round + ".jfr");
+    Path out =
+        args.jfrDir.resolve(
+            engine + "-" + phase + "-t" + threads + "-r" + round + "-" + rep + ".jfr");
     return () -> {
       rec.stop();
       rec.dump(out);
@@ -816,7 +900,7 @@ public final class EngineComparison {
     int bloomBits = 10;
     double maxOther = 0.15;
     int retries = 4;
-    int quietWaitSeconds = 60;
+    int quietWaitSeconds = 30;
     Path jfrDir;
     boolean keep;
     boolean verbose;
