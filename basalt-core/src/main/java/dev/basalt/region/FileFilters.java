@@ -14,6 +14,8 @@ import java.util.NavigableSet;
  * Which store files a read can skip without changing its result:
  *
  * <ul>
+ *   <li>files without cells (a compaction that dropped everything leaves one, to keep its store's
+ *       persisted sequence id);
  *   <li>files whose rows lie outside the scan's row range;
  *   <li>files whose every cell is older than the time range (older puts cannot hide newer ones, and
  *       older markers cover only older cells);
@@ -42,6 +44,9 @@ final class FileFilters {
     byte[] stop = scan.getStopRow();
     boolean reversed = scan.isReversed();
     return (info, reader) -> {
+      if (info.cellCount() == 0) {
+        return false; // only carries its store's persisted sequence id
+      }
       if (info.maxTimestamp() < tr.getMin() || info.maxTimestamp() < oldest) {
         return false;
       }

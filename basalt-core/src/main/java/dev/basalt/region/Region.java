@@ -149,7 +149,12 @@ public final class Region implements Closeable {
         String fam = f.getNameAsString();
         StoreFiles files =
             new StoreFiles(
-                storage, regionDir + "/" + fam, archiveDir + "/" + fam, services.blockCache(), f);
+                storage,
+                regionDir + "/" + fam,
+                archiveDir + "/" + fam,
+                services.blockCache(),
+                f,
+                services.clock());
         storeList.add(new Store(f, files, files.openAll()));
       }
     } catch (IOException | RuntimeException e) {

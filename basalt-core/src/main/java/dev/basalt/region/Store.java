@@ -183,8 +183,7 @@ final class Store {
   // ---- compaction -------------------------------------------------------------------------
 
   /**
-   * Replaces {@code inputs} by {@code output} (null when everything was dropped); the inputs are
-   * archived once no reader uses them.
+   * Replaces {@code inputs} by {@code output}; the inputs are archived once no reader uses them.
    */
   void commitCompaction(List<StoreFile> inputs, StoreFile output) {
     synchronized (viewChange) {
@@ -194,9 +193,7 @@ final class Store {
         throw new IllegalStateException("compaction inputs are no longer in the store");
       }
       fs.removeAll(inputs);
-      if (output != null) {
-        fs.add(output);
-      }
+      fs.add(output);
       fs.sort((a, b) -> Long.compare(b.info().maxSequenceId(), a.info().maxSequenceId()));
       view = new View(v.active(), v.snapshot(), v.snapshotSeq(), Collections.unmodifiableList(fs));
     }

@@ -8,6 +8,7 @@ import dev.basalt.sstable.BlockCache;
 import dev.basalt.sstable.StoreFileOptions;
 import dev.basalt.sstable.StoreFileReader;
 import dev.basalt.sstable.StoreFileWriter;
+import dev.basalt.util.Clock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,18 +33,21 @@ final class StoreFiles {
   private final String archiveDir;
   private final BlockCache cache;
   private final ColumnFamilyDescriptor family;
+  private final Clock clock;
 
   StoreFiles(
       Storage storage,
       String dir,
       String archiveDir,
       BlockCache cache,
-      ColumnFamilyDescriptor family) {
+      ColumnFamilyDescriptor family,
+      Clock clock) {
     this.storage = storage;
     this.dir = dir;
     this.archiveDir = archiveDir;
     this.cache = cache;
     this.family = family;
+    this.clock = clock;
   }
 
   String dir() {
@@ -70,7 +74,8 @@ final class StoreFiles {
    * @param compactedFrom names of the files this one replaces, recorded so that a crash before they
    *     are removed can be finished on the next open
    * @param throttle limits the write rate, or null
-   * @return the new file, or null when {@code cells} was empty
+   * @return the new file; it may hold no cell (a compaction that dropped everything still records
+   *     the sequence id its store has persisted up to, or a restart would replay older edits)
    */
   StoreFile write(
       Iterable<? extends Cell> cells,
@@ -80,21 +85,15 @@ final class StoreFiles {
       Throttle throttle)
       throws IOException {
     String name = UUID.randomUUID().toString().replace("-", "");
-    StoreFileWriter w = StoreFileWriter.create(storage, dir + "/" + name, options());
-    boolean any = false;
+    StoreFileWriter w = StoreFileWriter.create(storage, dir + "/" + name, options(), clock);
     try {
       long reported = 0;
       for (Cell c : cells) {
         w.append(c);
-        any = true;
         if (throttle != null && w.bytesWritten() - reported >= 64 * 1024) {
           throttle.wrote(w.bytesWritten() - reported);
           reported = w.bytesWritten();
         }
-      }
-      if (!any) {
-        w.abort();
-        return null;
       }
       w.finish(maxSequenceId, majorCompacted, compactedFrom);
     } catch (IOException | RuntimeException e) {

@@ -223,6 +223,30 @@ class DatabaseTest {
   }
 
   @Test
+  void aCompactionThatDropsEverythingStillRemembersWhatIsPersisted() throws IOException {
+    Config noFlushOnClose = Config.builder().set(DatabaseSettings.FLUSH_ON_CLOSE, false).build();
+    TableDescriptor classic =
+        TableDescriptorBuilder.newBuilder(T)
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(F).setNewVersionBehavior(false).build())
+            .build();
+    try (Database db = Database.open(dir, noFlushOnClose)) {
+      db.createTable(classic);
+      Table t = db.getTable(T);
+      t.put(new Put(b("r")).addColumn(F, Q, 5, b("old")));
+      t.delete(new Delete(b("r")).addColumns(F, Q, 10));
+      db.flush(T);
+      db.majorCompact(T); // drops the put and the marker
+      t.put(new Put(b("r")).addColumn(F, Q, 3, b("after"))); // visible: the marker is gone
+      assertThat(t.get(new Get(b("r"))).getValue(F, Q)).isEqualTo(b("after"));
+    }
+    try (Database db = Database.open(dir)) {
+      // Replaying the WAL from the start would bring the marker back and hide the put.
+      assertThat(db.getTable(T).get(new Get(b("r"))).getValue(F, Q)).isEqualTo(b("after"));
+    }
+  }
+
+  @Test
   void aDatabaseCanBeOpenedOnlyOnce() throws IOException {
     try (Database db = Database.open(dir)) {
       assertThatThrownBy(() -> Database.open(dir))
