@@ -223,6 +223,20 @@ public final class Region implements Closeable {
   }
 
   /**
+   * Data blocks the region's current store files have read from storage (not from the block cache)
+   * since they were opened.
+   */
+  public long getDataBlocksReadFromStorage() {
+    long n = 0;
+    for (Store s : storeArray) {
+      for (StoreFile f : s.view().files()) {
+        n += f.reader().dataBlocksReadFromStorage();
+      }
+    }
+    return n;
+  }
+
+  /**
    * The highest sequence id whose edits of {@code family} are all in store files (replay of the log
    * skips those).
    */

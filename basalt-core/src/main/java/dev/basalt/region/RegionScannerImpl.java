@@ -124,9 +124,13 @@ final class RegionScannerImpl implements RegionScanner {
         return emit(new ArrayList<>(out.subList(0, batch)), true);
       }
       currentRow = null;
-      if (filter != null && filter.hasFilterRow()) {
-        filter.filterRowCells(out);
-        if (filter.filterRow()) {
+      // As in HBase, whole-row filtering sees only rows that still have cells (so rows emptied by
+      // other filters do not count, e.g. for a PageFilter), and never rows already sent in parts.
+      if (filter != null && !out.isEmpty() && !rowCounted) {
+        if (filter.hasFilterRow()) {
+          filter.filterRowCells(out);
+        }
+        if (!out.isEmpty() && filter.filterRow()) {
           out.clear();
         }
       }

@@ -1,6 +1,7 @@
 package dev.basalt.scan;
 
 import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellComparator;
 import dev.basalt.cell.CellType;
 import dev.basalt.cell.CellUtil;
 import dev.basalt.cell.KeyValue;
@@ -30,6 +31,15 @@ public final class QueryMatcher {
   private Cell previous;
   private Cell filterColumn;
   private int filterCount;
+
+  /**
+   * Inside the empty-qualifier column, where a seek could skip family markers: set once the column
+   * is finished (a column seek turned into steps), so its remaining puts are passed over.
+   */
+  private boolean emptyColumnDone;
+
+  /** A filter hint deferred until the empty-qualifier column has been stepped through. */
+  private Cell pendingHint;
 
   public QueryMatcher(ScanPolicy policy, Filter filter) {
     this.policy = policy;
@@ -62,6 +72,8 @@ public final class QueryMatcher {
     previous = null;
     filterColumn = null;
     filterCount = 0;
+    emptyColumnDone = false;
+    pendingHint = null;
     if (tracker != null) {
       tracker.startRow();
     }
@@ -79,6 +91,23 @@ public final class QueryMatcher {
     }
     boolean newColumn = previous == null || !CellUtil.matchingQualifiers(previous, c);
     previous = c;
+    boolean emptyQualifier = c.getQualifierLength() == 0;
+    if (pendingHint != null) {
+      if (CellComparator.INSTANCE.compare(c, pendingHint) >= 0) {
+        pendingHint = null; // reached by stepping
+      } else if (!emptyQualifier) {
+        return MatchCode.SEEK_NEXT_USING_HINT; // out of the empty column: follow the hint now
+      } else if (!c.isDelete()) {
+        return MatchCode.SKIP; // a put the hint skips; markers are still applied below
+      }
+    }
+    if (emptyQualifier && emptyColumnDone && !c.isDelete()) {
+      return MatchCode.SKIP;
+    }
+    return matchCell(c, newColumn);
+  }
+
+  private MatchCode matchCell(Cell c, boolean newColumn) throws IOException {
     boolean requested = columns == null || columns.isRequested(c);
     MatchCode code;
     if (policy.raw) {
@@ -104,6 +133,15 @@ public final class QueryMatcher {
     code = adjustSeek(c, code);
     if (filter != null && code.isInclude()) {
       code = adjustSeek(c, mergeFilterResponse(c, code, filter.filterCell(c)));
+      if (code == MatchCode.SEEK_NEXT_USING_HINT && c.getQualifierLength() == 0) {
+        Cell hint = filter.getNextCellHint(c);
+        if (hint != null && CellUtil.matchingRows(hint, c)) {
+          // Family markers with older timestamps still follow in this column: step through it
+          // and follow the hint afterwards.
+          pendingHint = hint;
+          return MatchCode.SKIP;
+        }
+      }
     }
     return code;
   }
@@ -126,6 +164,7 @@ public final class QueryMatcher {
       return include ? MatchCode.INCLUDE_AND_SEEK_NEXT_ROW : MatchCode.SEEK_NEXT_ROW;
     }
     if (c.getQualifierLength() == 0) {
+      emptyColumnDone = true;
       return include ? MatchCode.INCLUDE : MatchCode.SKIP;
     }
     return code;
@@ -161,16 +200,19 @@ public final class QueryMatcher {
       default:
         throw new IllegalStateException("unknown filter return code " + response);
     }
-    if (code != MatchCode.INCLUDE) {
-      return code;
-    }
-    // The filter may have rejected versions: count the ones it let through.
+    // The filter may have rejected versions: count the ones it let through. (HBase skips this
+    // count when the tracker also asked to seek, and can return one version too many.)
     if (filterColumn == null || !CellUtil.matchingQualifiers(c, filterColumn)) {
       filterColumn = c;
       filterCount = 0;
     }
     filterCount++;
-    return filterCount > versionsAfterFilter ? MatchCode.SEEK_NEXT_COL : MatchCode.INCLUDE;
+    if (filterCount <= versionsAfterFilter) {
+      return code;
+    }
+    return code == MatchCode.INCLUDE_AND_SEEK_NEXT_ROW
+        ? MatchCode.SEEK_NEXT_ROW
+        : MatchCode.SEEK_NEXT_COL;
   }
 
   /** Where to seek to leave the column of {@code c}. */
@@ -184,8 +226,13 @@ public final class QueryMatcher {
     return KeyValue.lastOnColumn(c);
   }
 
-  /** The filter's seek hint for {@code c}, or null. */
+  /** The filter's seek hint for {@code c} (or one deferred out of the empty column), or null. */
   public Cell nextKeyHint(Cell c) throws IOException {
+    if (pendingHint != null) {
+      Cell h = pendingHint;
+      pendingHint = null;
+      return h;
+    }
     return filter == null ? null : filter.getNextCellHint(c);
   }
 }
