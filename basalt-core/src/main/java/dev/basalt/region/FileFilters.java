@@ -31,7 +31,8 @@ final class FileFilters {
   private FileFilters() {}
 
   static Store.FileFilter forRead(Scan scan, ColumnFamilyDescriptor family, long now) {
-    TimeRange tr = scan.getTimeRange(family.getName());
+    byte[] familyName = family.getName(); // a copy: take it once, not per file
+    TimeRange tr = scan.getTimeRange(familyName);
     long ttl = family.getTimeToLiveMillis();
     long oldest =
         family.getMinVersions() == 0 && ttl != Long.MAX_VALUE && now - ttl < now
@@ -39,7 +40,7 @@ final class FileFilters {
             : Long.MIN_VALUE;
     boolean classic = !family.isNewVersionBehavior();
     byte[] getRow = scan.isGetScan() ? scan.getStartRow() : null;
-    NavigableSet<byte[]> columns = scan.getFamilyMap().get(family.getName());
+    NavigableSet<byte[]> columns = scan.getFamilyMap().get(familyName);
     byte[] start = scan.getStartRow();
     byte[] stop = scan.getStopRow();
     boolean reversed = scan.isReversed();
@@ -56,7 +57,7 @@ final class FileFilters {
       if (!overlapsRows(info, start, stop, reversed)) {
         return false;
       }
-      return getRow == null || bloomAllows(reader, info, getRow, family.getName(), columns);
+      return getRow == null || bloomAllows(reader, info, getRow, familyName, columns);
     };
   }
 

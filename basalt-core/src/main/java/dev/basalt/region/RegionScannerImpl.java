@@ -94,7 +94,8 @@ final class RegionScannerImpl implements RegionScanner {
                 includeStart,
                 reversed,
                 scan.getMaxResultsPerColumnFamily(),
-                scan.getRowOffsetPerColumnFamily()));
+                scan.getRowOffsetPerColumnFamily(),
+                scan.isGetScan()));
       }
     } catch (IOException | RuntimeException e) {
       close();

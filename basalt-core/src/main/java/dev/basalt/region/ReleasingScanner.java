@@ -51,6 +51,26 @@ final class ReleasingScanner implements KeyValueScanner {
   }
 
   @Override
+  public boolean requestSeek(Cell key, boolean forward) throws IOException {
+    return delegate.requestSeek(key, forward);
+  }
+
+  @Override
+  public boolean realSeekDone() {
+    return delegate.realSeekDone();
+  }
+
+  @Override
+  public void enforceSeek() throws IOException {
+    delegate.enforceSeek();
+  }
+
+  @Override
+  public boolean mayHoldDeleteMarkers() {
+    return delegate.mayHoldDeleteMarkers();
+  }
+
+  @Override
   public long getScannerOrder() {
     return delegate.getScannerOrder();
   }

@@ -89,7 +89,11 @@ final class Store {
         continue;
       }
       List<KeyValueScanner> out = new ArrayList<>(2 + acquired.size());
-      out.add(v.active().scanner(readPoint, Long.MAX_VALUE));
+      // An empty memstore contributes nothing: whatever is added from now on has a sequence id
+      // above every read point taken so far.
+      if (!v.active().isEmpty()) {
+        out.add(v.active().scanner(readPoint, Long.MAX_VALUE));
+      }
       if (v.snapshot() != null) {
         out.add(v.snapshot().scanner(readPoint, Long.MAX_VALUE - 1));
       }

@@ -19,10 +19,23 @@ public class KeyValueHeap implements KeyValueScanner {
   protected final PriorityQueue<KeyValueScanner> heap;
   protected final Comparator<KeyValueScanner> scannerOrder;
   protected KeyValueScanner current;
+  private final boolean lazy;
   private final List<KeyValueScanner> exhausted = new ArrayList<>();
 
-  public KeyValueHeap(List<? extends KeyValueScanner> scanners, CellComparator comparator) {
+  public KeyValueHeap(List<? extends KeyValueScanner> scanners, CellComparator comparator)
+      throws IOException {
+    this(scanners, comparator, false);
+  }
+
+  /**
+   * @param lazy whether {@link #reseek} puts scanners' seeks off ({@link
+   *     KeyValueScanner#requestSeek}); scanners may arrive with seeks already put off either way
+   */
+  public KeyValueHeap(
+      List<? extends KeyValueScanner> scanners, CellComparator comparator, boolean lazy)
+      throws IOException {
     this.comparator = comparator;
+    this.lazy = lazy;
     this.scannerOrder =
         (a, b) -> {
           int c = comparator.compare(a.peek(), b.peek());
@@ -36,7 +49,26 @@ public class KeyValueHeap implements KeyValueScanner {
         retire(s);
       }
     }
-    current = heap.poll();
+    current = pollReal();
+  }
+
+  /**
+   * Takes the scanner with the smallest cell out of the queue, first doing the seeks put off by
+   * scanners that reach the top (their placeholder is only a lower bound of their real cell, so
+   * each goes back into the queue once it is really positioned). {@code current} is always really
+   * positioned, so nobody reads a placeholder.
+   */
+  protected KeyValueScanner pollReal() throws IOException {
+    KeyValueScanner s;
+    while ((s = heap.poll()) != null && !s.realSeekDone()) {
+      s.enforceSeek();
+      if (s.peek() == null) {
+        retire(s);
+      } else {
+        heap.add(s);
+      }
+    }
+    return s;
   }
 
   protected void retire(KeyValueScanner s) {
@@ -57,12 +89,12 @@ public class KeyValueHeap implements KeyValueScanner {
     Cell nextOfCurrent = current.peek();
     if (nextOfCurrent == null) {
       retire(current);
-      current = heap.poll();
+      current = pollReal();
     } else {
       KeyValueScanner top = heap.peek();
       if (top != null && scannerOrder.compare(current, top) > 0) {
         heap.add(current);
-        current = heap.poll();
+        current = pollReal();
       }
     }
     return out;
@@ -91,7 +123,7 @@ public class KeyValueHeap implements KeyValueScanner {
         retire(s);
       }
     }
-    current = heap.poll();
+    current = pollReal();
     return current != null;
   }
 
@@ -100,23 +132,37 @@ public class KeyValueHeap implements KeyValueScanner {
     if (current == null) {
       return false;
     }
-    heap.add(current);
-    current = null;
-    KeyValueScanner s;
-    while ((s = heap.poll()) != null) {
-      if (comparator.compare(key, s.peek()) <= 0) {
-        // This scanner, and so every other one, is already at or past the key.
-        heap.add(s);
-        break;
+    // The common case (the next cell of the current scanner is already past the key, and so is
+    // every queued scanner) moves nothing and touches the queue only to look at its top.
+    if (comparator.compare(key, current.peek()) > 0) {
+      if (!moveTo(current, key)) {
+        retire(current);
+        current = null;
+      } else if (!current.realSeekDone()) {
+        heap.add(current);
+        current = null;
       }
-      if (s.reseek(key)) {
+    }
+    KeyValueScanner s;
+    while ((s = heap.peek()) != null && comparator.compare(key, s.peek()) > 0) {
+      heap.poll();
+      if (moveTo(s, key)) {
         heap.add(s);
       } else {
         retire(s);
       }
     }
-    current = heap.poll();
+    if (current == null) {
+      current = pollReal();
+    } else if (s != null && scannerOrder.compare(current, s) > 0) {
+      heap.add(current);
+      current = pollReal();
+    }
     return current != null;
+  }
+
+  private boolean moveTo(KeyValueScanner s, Cell key) throws IOException {
+    return lazy ? s.requestSeek(key, true) : s.reseek(key);
   }
 
   @Override

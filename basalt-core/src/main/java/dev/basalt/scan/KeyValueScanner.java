@@ -44,6 +44,33 @@ public interface KeyValueScanner extends Closeable {
   boolean seekToLastRow() throws IOException;
 
   /**
+   * A {@link #seek} ({@code forward} false) or {@link #reseek} ({@code forward} true) that may be
+   * put off: the scanner may instead show, through {@link #peek}, a placeholder cell that sorts at
+   * or after {@code key} and no later than the cell the real seek would reach, and do the real seek
+   * only in {@link #enforceSeek}. A merge that keeps such scanners behind the smallest real cell
+   * never has to read them when that cell settles the read first (a get answered by a newer file
+   * never opens the blocks of older ones).
+   *
+   * @return false when the scanner is known to be exhausted
+   */
+  default boolean requestSeek(Cell key, boolean forward) throws IOException {
+    return forward ? reseek(key) : seek(key);
+  }
+
+  /** False while {@link #peek} shows a placeholder of a put-off seek. */
+  default boolean realSeekDone() {
+    return true;
+  }
+
+  /** Does the seek a {@link #requestSeek} put off; {@link #peek} is then a real cell or null. */
+  default void enforceSeek() throws IOException {}
+
+  /** False when this source is known to hold no delete marker at all. */
+  default boolean mayHoldDeleteMarkers() {
+    return true;
+  }
+
+  /**
    * Orders scanners holding equal cells: higher means newer data. Memstores are newer than files.
    */
   long getScannerOrder();

@@ -215,6 +215,26 @@ public final class QueryMatcher {
         : MatchCode.SEEK_NEXT_COL;
   }
 
+  /**
+   * True when leaving a column means going to the very next one (every column is wanted), so a
+   * scanner can tell it has arrived by the column changing, without a seek key.
+   */
+  public boolean nextColumnIsAdjacent() {
+    return columns == null;
+  }
+
+  /**
+   * Where a source without delete markers may start reading {@code row}: the first requested
+   * column, since before it there is nothing this read wants but family markers. Null when the read
+   * wants whole families (or is raw), so every source starts at the row.
+   */
+  Cell firstColumnKey(byte[] row) {
+    if (columns == null || policy.raw || policy.family == null) {
+      return null;
+    }
+    return KeyValue.firstOnColumn(row, policy.family, policy.columns.first());
+  }
+
   /** Where to seek to leave the column of {@code c}. */
   public Cell keyForNextColumn(Cell c) {
     if (columns != null) {

@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class ReversedKeyValueHeap extends KeyValueHeap {
 
-  public ReversedKeyValueHeap(List<? extends KeyValueScanner> scanners) {
+  public ReversedKeyValueHeap(List<? extends KeyValueScanner> scanners) throws IOException {
     super(scanners, CellComparator.REVERSED_ROWS);
   }
 

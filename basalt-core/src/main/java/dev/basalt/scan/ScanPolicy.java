@@ -27,6 +27,9 @@ public final class ScanPolicy {
   /** Requested qualifiers, or null for the whole family. */
   final NavigableSet<byte[]> columns;
 
+  /** The family read, or null where it does not matter (compactions). */
+  final byte[] family;
+
   ScanPolicy(
       int familyMaxVersions,
       int minVersions,
@@ -37,6 +40,31 @@ public final class ScanPolicy {
       int resultMaxVersions,
       long oldestUnexpiredTs,
       NavigableSet<byte[]> columns) {
+    this(
+        familyMaxVersions,
+        minVersions,
+        keepDeletedCells,
+        deterministic,
+        raw,
+        timeRange,
+        resultMaxVersions,
+        oldestUnexpiredTs,
+        columns,
+        null);
+  }
+
+  private ScanPolicy(
+      int familyMaxVersions,
+      int minVersions,
+      KeepDeletedCells keepDeletedCells,
+      boolean deterministic,
+      boolean raw,
+      TimeRange timeRange,
+      int resultMaxVersions,
+      long oldestUnexpiredTs,
+      NavigableSet<byte[]> columns,
+      byte[] family) {
+    this.family = family;
     this.familyMaxVersions = familyMaxVersions;
     this.minVersions = minVersions;
     this.keepDeletedCells = keepDeletedCells;
@@ -70,7 +98,8 @@ public final class ScanPolicy {
         scan.getTimeRange(family.getName()),
         resultMax,
         oldest,
-        columns == null || columns.isEmpty() ? null : columns);
+        columns == null || columns.isEmpty() ? null : columns,
+        family.getName());
   }
 
   boolean isExpired(long ts) {

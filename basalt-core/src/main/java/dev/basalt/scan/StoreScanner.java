@@ -18,21 +18,32 @@ import java.util.List;
  * <p>Not thread-safe; one per region scanner and family.
  */
 public final class StoreScanner implements AutoCloseable {
+  /**
+   * How many cells a forward scan steps over before it seeks instead (HBase tries the same: a step
+   * is one comparison, a seek rebuilds the merge and searches every source's block).
+   */
+  static final int STEPS_BEFORE_SEEK = 8;
+
   private final KeyValueScanner heap;
   private final QueryMatcher matcher;
   private final boolean reversed;
   private final int storeLimit;
   private final int storeOffset;
+  private final boolean singleRow;
+  private final boolean lazy;
   private boolean inRow;
   private Cell rowStart;
   private int countPerRow;
   private boolean scanDone;
+  private boolean rowDone; // a single-row read finished its row
 
   /**
    * Positions every source at the scan's start and merges them.
    *
    * @param sources unpositioned scanners over this store's data
    * @param startRow first row (last row for reversed scans); empty for unbounded
+   * @param singleRow whether the read wants this one row only (a get): once the row is finished the
+   *     scanner stops instead of moving on, which would read sources for nothing
    */
   public StoreScanner(
       List<KeyValueScanner> sources,
@@ -41,15 +52,27 @@ public final class StoreScanner implements AutoCloseable {
       boolean includeStartRow,
       boolean reversed,
       int storeLimit,
-      int storeOffset)
+      int storeOffset,
+      boolean singleRow)
       throws IOException {
     this.matcher = matcher;
     this.reversed = reversed;
     this.storeLimit = storeLimit;
     this.storeOffset = storeOffset;
+    this.singleRow = singleRow;
+    byte[] firstRow = reversed || includeStartRow ? startRow : Bytes.nextRow(startRow);
+    // With explicit columns, sources without delete markers start at the first wanted column, and
+    // seeks to columns may be put off (see KeyValueScanner.requestSeek).
+    Cell columnKey = reversed ? null : matcher.firstColumnKey(firstRow);
+    this.lazy = columnKey != null;
+    Cell rowKey = KeyValue.firstOnRow(firstRow);
     for (KeyValueScanner s : sources) {
       if (!reversed) {
-        s.seek(KeyValue.firstOnRow(includeStartRow ? startRow : Bytes.nextRow(startRow)));
+        if (lazy && !s.mayHoldDeleteMarkers()) {
+          s.requestSeek(columnKey, false);
+        } else {
+          s.seek(rowKey);
+        }
       } else if (startRow.length == 0) {
         s.seekToLastRow();
       } else if (includeStartRow) {
@@ -61,12 +84,12 @@ public final class StoreScanner implements AutoCloseable {
     this.heap =
         reversed
             ? new ReversedKeyValueHeap(sources)
-            : new KeyValueHeap(sources, CellComparator.INSTANCE);
+            : new KeyValueHeap(sources, CellComparator.INSTANCE, lazy);
   }
 
   /** The next unread cell (its row is the next row this store can contribute to), or null. */
   public Cell peek() {
-    return scanDone ? null : heap.peek();
+    return scanDone || rowDone ? null : heap.peek();
   }
 
   /** True once the filter said no further row can match. */
@@ -127,7 +150,7 @@ public final class StoreScanner implements AutoCloseable {
             return true;
           }
           if (code == MatchCode.INCLUDE_AND_SEEK_NEXT_COL) {
-            seekWithinRow(matcher.keyForNextColumn(c));
+            seekToNextColumn(c);
           } else {
             heap.next();
           }
@@ -139,7 +162,7 @@ public final class StoreScanner implements AutoCloseable {
           heap.next();
           break;
         case SEEK_NEXT_COL:
-          seekWithinRow(matcher.keyForNextColumn(c));
+          seekToNextColumn(c);
           break;
         case SEEK_NEXT_ROW:
           seekToNextRow(c);
@@ -169,11 +192,55 @@ public final class StoreScanner implements AutoCloseable {
 
   private void seekToNextRow(Cell c) throws IOException {
     inRow = false;
+    if (singleRow) {
+      rowDone = true;
+      return;
+    }
     if (reversed) {
       heap.seekToPreviousRow(KeyValue.firstOnRow(CellUtil.cloneRow(c)));
-    } else {
-      heap.reseek(KeyValue.firstOnRow(Bytes.nextRow(CellUtil.cloneRow(c))));
+      return;
     }
+    for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
+      heap.next();
+      Cell p = heap.peek();
+      if (p == null || !CellUtil.matchingRows(p, c)) {
+        return;
+      }
+    }
+    heap.reseek(KeyValue.firstOnRow(Bytes.nextRow(CellUtil.cloneRow(c))));
+  }
+
+  /**
+   * Leaves the column of {@code c} for the next one the matcher wants. Forwards, the next cells are
+   * often just a few steps away (the rest of a column's versions), so stepping first avoids
+   * building a seek key and repositioning every source; only a longer run is sought over.
+   */
+  private void seekToNextColumn(Cell c) throws IOException {
+    if (reversed) {
+      heap.backwardSeek(matcher.keyForNextColumn(c));
+      return;
+    }
+    if (matcher.nextColumnIsAdjacent()) {
+      for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
+        heap.next();
+        Cell p = heap.peek();
+        if (p == null || !CellUtil.matchingRows(p, c) || !CellUtil.matchingQualifiers(p, c)) {
+          return;
+        }
+      }
+      heap.reseek(matcher.keyForNextColumn(c));
+      return;
+    }
+    Cell key = matcher.keyForNextColumn(c);
+    // Stepping would make the merge do every seek it has put off; a put-off seek may never be done.
+    for (int i = 0; !lazy && i < STEPS_BEFORE_SEEK; i++) {
+      heap.next();
+      Cell p = heap.peek();
+      if (p == null || CellComparator.INSTANCE.compare(p, key) >= 0) {
+        return;
+      }
+    }
+    heap.reseek(key);
   }
 
   private void seekWithinRow(Cell key) throws IOException {

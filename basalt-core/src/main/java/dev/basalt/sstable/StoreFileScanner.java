@@ -32,20 +32,87 @@ final class StoreFileScanner implements KeyValueScanner {
   private int pos;
   private KeyValue current;
 
+  /** The placeholder {@link #peek} shows while a requested seek is put off, else null. */
+  private KeyValue placeholder;
+
+  private Cell pendingKey;
+  private boolean pendingIsSeek; // an absolute seek: the position below means nothing
+  private final long maxTimestamp;
+
   StoreFileScanner(StoreFileReader reader, long readPoint) {
     this.reader = reader;
     this.index = reader.index();
     this.readPoint = readPoint;
     this.order = reader.info().maxSequenceId();
+    this.maxTimestamp = reader.info().maxTimestamp();
   }
 
   @Override
   public Cell peek() {
-    return current;
+    return placeholder != null ? placeholder : current;
+  }
+
+  /**
+   * Puts off a seek to a column when the file holds nothing as new as the key asks for: every cell
+   * of the column here is at or below the file's maximum timestamp, so the real position cannot
+   * sort before (row, family, qualifier, max timestamp). The merge reads this file only once the
+   * newer sources have been read past that point; a get for the latest version of a column that a
+   * newer file holds never reads this one. Keys without a family (row starts) are sought at once:
+   * their placeholder would sort before every real cell of the row and gain nothing.
+   */
+  @Override
+  public boolean requestSeek(Cell key, boolean forward) throws IOException {
+    boolean absolute = !forward || (placeholder != null && pendingIsSeek);
+    placeholder = null;
+    pendingKey = null;
+    if (!absolute && current == null) {
+      return false;
+    }
+    if (index.size() == 0) {
+      current = null;
+      return false;
+    }
+    if (key.getFamilyLength() > 0 && key.getTimestamp() > maxTimestamp) {
+      placeholder =
+          KeyValue.firstOnColumnAt(
+              CellUtil.cloneRow(key),
+              CellUtil.cloneFamily(key),
+              CellUtil.cloneQualifier(key),
+              maxTimestamp);
+      pendingKey = key;
+      pendingIsSeek = absolute;
+      return true;
+    }
+    return absolute ? seek(key) : reseek(key);
+  }
+
+  @Override
+  public boolean mayHoldDeleteMarkers() {
+    return reader.info().deleteMarkerCount() > 0;
+  }
+
+  @Override
+  public boolean realSeekDone() {
+    return placeholder == null;
+  }
+
+  @Override
+  public void enforceSeek() throws IOException {
+    if (placeholder != null) {
+      placeholder = null;
+      Cell key = pendingKey;
+      pendingKey = null;
+      if (pendingIsSeek) {
+        seek(key);
+      } else {
+        reseek(key);
+      }
+    }
   }
 
   @Override
   public Cell next() throws IOException {
+    enforceSeek();
     KeyValue out = current;
     if (out != null) {
       pos++;
@@ -111,6 +178,8 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean seek(Cell key) throws IOException {
+    placeholder = null;
+    pendingKey = null;
     if (index.size() == 0) {
       current = null;
       return false;
@@ -122,6 +191,16 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean reseek(Cell key) throws IOException {
+    if (placeholder != null) {
+      // The position below is still where it was before the put-off seek (or meaningless after
+      // a put-off absolute seek); the new key is at or past the old one.
+      boolean absolute = pendingIsSeek;
+      placeholder = null;
+      pendingKey = null;
+      if (absolute) {
+        return seek(key);
+      }
+    }
     if (current == null) {
       return false;
     }
@@ -134,7 +213,9 @@ final class StoreFileScanner implements KeyValueScanner {
     int kl = k.keyLength();
     long ks = k.getSequenceId();
     int last = block.count() - 1;
-    if (block.compare(last, kb, ko, kl, ks) >= 0) {
+    if (pos < last && block.compare(pos + 1, kb, ko, kl, ks) >= 0) {
+      pos++; // the usual reseek target (next column, next row) is the very next cell
+    } else if (block.compare(last, kb, ko, kl, ks) >= 0) {
       pos = block.ceiling(pos, kb, ko, kl, ks); // still in this block: search what is left of it
     } else {
       position(k, blockNo);
@@ -145,6 +226,8 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean seekToPreviousRow(Cell key) throws IOException {
+    placeholder = null;
+    pendingKey = null;
     if (index.size() == 0) {
       current = null;
       return false;
@@ -204,6 +287,8 @@ final class StoreFileScanner implements KeyValueScanner {
   @Override
   public void close() {
     current = null;
+    placeholder = null;
+    pendingKey = null;
     block = null;
     otherBlock = null;
     blockNo = -1;

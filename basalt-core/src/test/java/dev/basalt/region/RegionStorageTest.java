@@ -210,6 +210,65 @@ class RegionStorageTest {
     r.close();
   }
 
+  /** Five files, each with a newer version of the same column than the one before. */
+  private Region fiveFilesOfOneColumn(boolean withDeleteMarker) throws IOException {
+    Region r = open(f -> f.setBlockCacheEnabled(false).setMaxVersions(5), Config.defaults());
+    for (int i = 0; i < 5; i++) {
+      put(r, "row", "q1", 100 + i, "v" + i);
+      put(r, "row", "q2", 100 + i, "w" + i);
+      put(r, "other", "q1", 100 + i, "x" + i);
+      if (withDeleteMarker && i == 1) {
+        r.delete(new Delete(b("row")).addColumns(F, b("q0"), 50));
+      }
+      r.flush();
+    }
+    assertThat(r.getStoreFileCount()).isEqualTo(5);
+    return r;
+  }
+
+  @Test
+  void aGetOfTheLatestVersionReadsOnlyTheNewestFileThatHoldsIt() throws IOException {
+    Region r = fiveFilesOfOneColumn(false);
+    long before = r.getDataBlocksReadFromStorage();
+    Result res = r.get(new Get(b("row")).addColumn(F, b("q1")));
+    assertThat(res.getValue(F, b("q1"))).isEqualTo(b("v4"));
+    assertThat(r.getDataBlocksReadFromStorage() - before)
+        .as("the older files' seeks are put off and never done")
+        .isEqualTo(1);
+
+    before = r.getDataBlocksReadFromStorage();
+    res = r.get(new Get(b("row")).addColumn(F, b("q1")).addColumn(F, b("q2")));
+    assertThat(res.getValue(F, b("q1"))).isEqualTo(b("v4"));
+    assertThat(res.getValue(F, b("q2"))).isEqualTo(b("w4"));
+    assertThat(r.getDataBlocksReadFromStorage() - before).isEqualTo(1);
+
+    before = r.getDataBlocksReadFromStorage();
+    res = r.get(new Get(b("row")).addColumn(F, b("q1")).readVersions(3));
+    assertThat(res.getColumnCells(F, b("q1"))).hasSize(3);
+    assertThat(r.getDataBlocksReadFromStorage() - before)
+        .as("three versions: the three newest files")
+        .isEqualTo(3);
+
+    before = r.getDataBlocksReadFromStorage();
+    assertThat(r.get(new Get(b("row")).addFamily(F)).getValue(F, b("q1"))).isEqualTo(b("v4"));
+    assertThat(r.getDataBlocksReadFromStorage() - before)
+        .as("a whole-family get must look for family markers in every file")
+        .isEqualTo(5);
+    r.close();
+  }
+
+  @Test
+  void aFileWithDeleteMarkersIsAlwaysRead() throws IOException {
+    Region r = fiveFilesOfOneColumn(true);
+    long before = r.getDataBlocksReadFromStorage();
+    Result res = r.get(new Get(b("row")).addColumn(F, b("q1")));
+    assertThat(res.getValue(F, b("q1"))).isEqualTo(b("v4"));
+    assertThat(r.getDataBlocksReadFromStorage() - before)
+        .as("the newest file, and the file whose markers could mask the row")
+        .isEqualTo(2);
+    r.close();
+  }
+
   @Test
   void writesWaitForCompactionsAndThenFailClearlyWhenAStoreHasTooManyFiles() throws IOException {
     Config config =

@@ -116,7 +116,8 @@ class CompactionMatcherPropertyTest {
             true,
             false,
             -1,
-            0);
+            0,
+            false);
     List<Cell> out = new ArrayList<>();
     while (s.peek() != null) {
       s.nextInRow(out, Integer.MAX_VALUE);

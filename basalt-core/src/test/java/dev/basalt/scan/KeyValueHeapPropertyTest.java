@@ -128,6 +128,162 @@ class KeyValueHeapPropertyTest {
     heap.close();
   }
 
+  /**
+   * A source that puts off seeks to columns the way store files do: while the key asks for newer
+   * cells than the source holds, it shows (row, family, qualifier, its newest timestamp) instead.
+   */
+  private static final class PuttingOff implements KeyValueScanner {
+    private final KeyValueScanner in;
+    private final long maxTs;
+    private KeyValue placeholder;
+    private Cell pending;
+    private boolean pendingAbsolute;
+    int enforced;
+
+    PuttingOff(KeyValueScanner in, long maxTs) {
+      this.in = in;
+      this.maxTs = maxTs;
+    }
+
+    @Override
+    public boolean requestSeek(Cell key, boolean forward) throws IOException {
+      boolean absolute = !forward || (placeholder != null && pendingAbsolute);
+      placeholder = null;
+      if (key.getFamilyLength() > 0 && key.getTimestamp() > maxTs) {
+        placeholder =
+            KeyValue.firstOnColumnAt(
+                CellUtil.cloneRow(key),
+                CellUtil.cloneFamily(key),
+                CellUtil.cloneQualifier(key),
+                maxTs);
+        pending = key;
+        pendingAbsolute = absolute;
+        return true;
+      }
+      return absolute ? in.seek(key) : in.reseek(key);
+    }
+
+    @Override
+    public boolean realSeekDone() {
+      return placeholder == null;
+    }
+
+    @Override
+    public void enforceSeek() throws IOException {
+      if (placeholder != null) {
+        placeholder = null;
+        enforced++;
+        if (pendingAbsolute) {
+          in.seek(pending);
+        } else {
+          in.reseek(pending);
+        }
+      }
+    }
+
+    @Override
+    public Cell peek() {
+      return placeholder != null ? placeholder : in.peek();
+    }
+
+    @Override
+    public Cell next() throws IOException {
+      enforceSeek();
+      return in.next();
+    }
+
+    @Override
+    public boolean seek(Cell key) throws IOException {
+      placeholder = null;
+      return in.seek(key);
+    }
+
+    @Override
+    public boolean reseek(Cell key) throws IOException {
+      if (placeholder != null) {
+        placeholder = null;
+        if (pendingAbsolute) {
+          return in.seek(key);
+        }
+      }
+      return in.reseek(key);
+    }
+
+    @Override
+    public boolean seekToPreviousRow(Cell key) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean backwardSeek(Cell key) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean seekToLastRow() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public long getScannerOrder() {
+      return in.getScannerOrder();
+    }
+
+    @Override
+    public void close() {
+      in.close();
+    }
+  }
+
+  @Property(tries = 300)
+  void aLazyWalkMatchesTheSortedUnion(
+      @ForAll long seed,
+      @ForAll @IntRange(min = 0, max = 40) int cells,
+      @ForAll @IntRange(min = 1, max = 4) int segments)
+      throws IOException {
+    Random rnd = new Random(seed);
+    Fixture fx = new Fixture(rnd, cells, segments);
+    List<KeyValue> expected = new ArrayList<>(fx.visible);
+    expected.sort(CellComparator.INSTANCE);
+    List<KeyValueScanner> lazy = new ArrayList<>();
+    KeyValue start = randomKey(rnd);
+    for (KeyValueScanner s : fx.sources) {
+      // Each source claims a newest timestamp at or above what it holds (1..4), like a file.
+      PuttingOff p = new PuttingOff(s, 4 + rnd.nextInt(2));
+      p.requestSeek(start, false);
+      lazy.add(p);
+    }
+    KeyValueHeap heap = new KeyValueHeap(lazy, CellComparator.INSTANCE, true);
+    int pos = ceiling(expected, start, CellComparator.INSTANCE);
+    for (int step = 0; step < 60; step++) {
+      assertThat(heap.peek()).as("step %d", step).isEqualTo(at(expected, pos));
+      int op = rnd.nextInt(4);
+      if (op <= 1) {
+        assertThat(heap.next()).isEqualTo(at(expected, pos));
+        pos = Math.min(pos + 1, expected.size());
+      } else if (op == 2) {
+        KeyValue key = randomKey(rnd);
+        if (rnd.nextBoolean()) {
+          key =
+              KeyValue.firstOnColumnAt(
+                  CellUtil.cloneRow(key),
+                  Bytes.toBytes("f"),
+                  CellUtil.cloneQualifier(key),
+                  1 + rnd.nextInt(5));
+        }
+        if (heap.peek() != null && CellComparator.INSTANCE.compare(key, heap.peek()) >= 0) {
+          heap.reseek(key);
+          pos = ceiling(expected, key, CellComparator.INSTANCE);
+        }
+      } else {
+        KeyValue key = randomKey(rnd);
+        heap.seek(key);
+        pos = ceiling(expected, key, CellComparator.INSTANCE);
+      }
+    }
+    heap.close();
+  }
+
   @Property(tries = 300)
   void reversedWalkMatchesRowsDescendingCellsAscending(
       @ForAll long seed,
