@@ -125,10 +125,14 @@ public final class FilterSeekBench {
     return sb.toString();
   }
 
-  private static Supplier<Integer> get(Table t, byte[] row, Filter f) {
+  /**
+   * A filter carries the state of one read (as on an HBase server, where each request builds its
+   * own), so every run gets a fresh one.
+   */
+  private static Supplier<Integer> get(Table t, byte[] row, Supplier<Filter> f) {
     return () -> {
       try {
-        Result r = t.get(new Get(row).setFilter(f));
+        Result r = t.get(new Get(row).setFilter(f.get()));
         return r.size();
       } catch (IOException e) {
         throw new RuntimeException(e);
@@ -136,10 +140,10 @@ public final class FilterSeekBench {
     };
   }
 
-  private static Supplier<Integer> scan(Table t, Filter f) {
+  private static Supplier<Integer> scan(Table t, Supplier<Filter> f) {
     return () -> {
       int n = 0;
-      try (ResultScanner s = t.getScanner(new Scan().setFilter(f))) {
+      try (ResultScanner s = t.getScanner(new Scan().setFilter(f.get()))) {
         while (s.next() != null) {
           n++;
         }
@@ -173,28 +177,32 @@ public final class FilterSeekBench {
     for (int i = 0; i < 10; i++) {
       prefixes[i] = col(mid + i);
     }
-    Filter naive =
-        new FilterList(
-            FilterList.Operator.MUST_PASS_ALL,
-            List.of(
-                new QualifierFilter(CompareOperator.GREATER_OR_EQUAL, new BinaryComparator(lo)),
-                new QualifierFilter(CompareOperator.LESS, new BinaryComparator(hi))));
+    Supplier<Filter> naive =
+        () ->
+            new FilterList(
+                FilterList.Operator.MUST_PASS_ALL,
+                List.of(
+                    new QualifierFilter(CompareOperator.GREATER_OR_EQUAL, new BinaryComparator(lo)),
+                    new QualifierFilter(CompareOperator.LESS, new BinaryComparator(hi))));
     Measure base = measure("QualifierFilter >= and < (cell by cell)", r, get(t, row, naive), 5);
     List<Measure> ms = new ArrayList<>();
     ms.add(
         measure(
-            "ColumnRangeFilter", r, get(t, row, new ColumnRangeFilter(lo, true, hi, false)), 21));
+            "ColumnRangeFilter",
+            r,
+            get(t, row, () -> new ColumnRangeFilter(lo, true, hi, false)),
+            21));
     ms.add(
         measure(
             "ColumnPrefixFilter",
             r,
-            get(t, row, new ColumnPrefixFilter(Bytes.toBytes(prefix))),
+            get(t, row, () -> new ColumnPrefixFilter(Bytes.toBytes(prefix))),
             21));
     ms.add(
         measure(
             "MultipleColumnPrefixFilter",
             r,
-            get(t, row, new MultipleColumnPrefixFilter(prefixes)),
+            get(t, row, () -> new MultipleColumnPrefixFilter(prefixes)),
             21));
     ms.add(base);
     return String.format(
@@ -232,30 +240,35 @@ public final class FilterSeekBench {
     long mid = rows / 2;
     String midKey = Bytes.toString(rowKey(mid));
     byte[] prefix = Bytes.toBytes(midKey.substring(0, midKey.length() - 1)); // 10 rows
-    Filter naive = new RowFilter(CompareOperator.EQUAL, new BinaryPrefixComparator(prefix));
+    Supplier<Filter> naive =
+        () -> new RowFilter(CompareOperator.EQUAL, new BinaryPrefixComparator(prefix));
     Measure base = measure("RowFilter with a prefix comparator (row by row)", r, scan(t, naive), 3);
     // Fuzzy: the 10 rows that differ from the middle one in the third-to-last digit.
     byte[] fuzzyKey = rowKey(mid - (mid / 100 % 10) * 100);
     byte[] mask = new byte[fuzzyKey.length];
     mask[fuzzyKey.length - 3] = 1;
     List<Measure> ms = new ArrayList<>();
-    ms.add(measure("PrefixFilter", r, scan(t, new PrefixFilter(prefix)), 21));
+    ms.add(measure("PrefixFilter", r, scan(t, () -> new PrefixFilter(prefix)), 21));
     ms.add(
         measure(
             "MultiRowRangeFilter",
             r,
             scan(
                 t,
-                new MultiRowRangeFilter(
-                    List.of(
-                        new MultiRowRangeFilter.RowRange(
-                            rowKey(mid - mid % 10), true, rowKey(mid - mid % 10 + 10), false)))),
+                () ->
+                    new MultiRowRangeFilter(
+                        List.of(
+                            new MultiRowRangeFilter.RowRange(
+                                rowKey(mid - mid % 10),
+                                true,
+                                rowKey(mid - mid % 10 + 10),
+                                false)))),
             21));
     ms.add(
         measure(
             "FuzzyRowFilter",
             r,
-            scan(t, new FuzzyRowFilter(List.of(Map.entry(fuzzyKey, mask)))),
+            scan(t, () -> new FuzzyRowFilter(List.of(Map.entry(fuzzyKey, mask)))),
             21));
     ms.add(base);
     return String.format(

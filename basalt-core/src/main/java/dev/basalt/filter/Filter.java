@@ -15,7 +15,13 @@ import java.util.List;
  * <p>A filter that knows where the next interesting cell is returns {@link
  * ReturnCode#SEEK_NEXT_USING_HINT} and gives the position in {@link #getNextCellHint(Cell)}; the
  * scanner seeks there instead of reading every cell in between. The defaults here include
- * everything. Filter instances hold per-scan state and are used by one scanner at a time.
+ * everything.
+ *
+ * <p>A filter instance holds the state of one read (a {@code PrefixFilter} remembers that the scan
+ * has passed its prefix, a {@code PageFilter} counts rows), and nothing resets it between reads:
+ * give every {@code Get} and {@code Scan} its own instance. (HBase's client serialises the filter
+ * into each request, so reusing one there is harmless; in the embedded API it is not, and the
+ * second read would start where the first one stopped.)
  */
 public abstract class Filter {
   private boolean reversed;
