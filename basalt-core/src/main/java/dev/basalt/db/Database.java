@@ -143,6 +143,13 @@ public final class Database implements Closeable {
                 (Runtime.getRuntime().maxMemory()
                     * config.get(DatabaseSettings.BLOCK_CACHE_FRACTION)));
     this.maintenance = new Maintenance(tables::values, config, clock);
+    maintenance.scheduleCleaner(
+        ArchiveCleaner.forDatabase(
+            storage,
+            config.get(CleanerSettings.WAL_TTL),
+            config.get(CleanerSettings.FILE_TTL),
+            clock),
+        config.get(CleanerSettings.INTERVAL));
     this.services =
         RegionServices.of(
             clock, config, new WalEditLog(wal, clusterId, clock), blockCache, maintenance);

@@ -60,6 +60,21 @@ final class Maintenance implements MaintenanceRequests {
     chores.scheduleWithFixedDelay(this::chores, interval, interval, TimeUnit.MILLISECONDS);
   }
 
+  /** Runs the archive cleaner on the chore thread every {@code intervalMillis}. */
+  void scheduleCleaner(ArchiveCleaner cleaner, long intervalMillis) {
+    chores.scheduleWithFixedDelay(
+        () -> {
+          try {
+            cleaner.run();
+          } catch (IOException | RuntimeException e) {
+            LOG.warn("archive cleaner failed; it tries again in {} ms", intervalMillis, e);
+          }
+        },
+        intervalMillis,
+        intervalMillis,
+        TimeUnit.MILLISECONDS);
+  }
+
   private static java.util.concurrent.ThreadFactory named(String what) {
     return r -> {
       Thread t = new Thread(r, "basalt-" + what);

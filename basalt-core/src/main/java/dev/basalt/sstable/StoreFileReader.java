@@ -231,10 +231,30 @@ public final class StoreFileReader implements Closeable {
     return b;
   }
 
+  /**
+   * The bytes of a block read from storage only live until the block is decoded (the decoded block
+   * owns its own arrays), so each thread reads into one buffer instead of allocating and zeroing a
+   * block-sized array per miss. Buffers beyond the limit (blocks of huge cells) are not kept.
+   */
+  private static final ThreadLocal<byte[]> READ_BUFFER = ThreadLocal.withInitial(() -> new byte[0]);
+
+  private static final int MAX_KEPT_READ_BUFFER = 1 << 20;
+
+  private static byte[] readBuffer(int size) {
+    byte[] buf = READ_BUFFER.get();
+    if (buf.length < size) {
+      buf = new byte[size];
+      if (size <= MAX_KEPT_READ_BUFFER) {
+        READ_BUFFER.set(buf);
+      }
+    }
+    return buf;
+  }
+
   private DataBlock readDataBlock(int i) throws IOException {
     long at = index.blockOffset(i);
     int size = index.blockSize(i);
-    byte[] buf = new byte[size];
+    byte[] buf = readBuffer(size);
     try {
       in.readFully(at, buf, 0, size);
     } catch (EOFException e) {

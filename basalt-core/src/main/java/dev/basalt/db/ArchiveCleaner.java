@@ -1,0 +1,115 @@
+package dev.basalt.db;
+
+import dev.basalt.fs.Storage;
+import dev.basalt.util.Clock;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deletes what the database has archived once nobody can need it: WAL segments in {@code oldWALs/}
+ * (every edit in them is persisted in store files) and store files in {@code archive/} (compacted
+ * away; readers that were open on them hold their own handles). Each file is kept for a time to
+ * live after this cleaner first sees it, as HBase's log and HFile cleaners keep them, so that tools
+ * copying the archive (backups, later replication) have a window.
+ *
+ * <p>Ages are counted from the first sighting rather than from a modification time, which the
+ * storage interface does not offer and which an archive rename would not change anyway; after a
+ * restart every file starts a new time to live, which only ever keeps files longer. Empty
+ * directories under {@code archive/} (regions and families whose files are all gone) are removed
+ * too; the two roots themselves stay.
+ *
+ * <p>Not thread-safe: one chore thread runs it.
+ */
+final class ArchiveCleaner {
+  private static final Logger LOG = LoggerFactory.getLogger(ArchiveCleaner.class);
+
+  /** One directory tree to clean and how long its files are kept. */
+  record Root(String dir, long ttlMillis) {}
+
+  private final Storage storage;
+  private final List<Root> roots;
+  private final Clock clock;
+  private final Map<String, Long> firstSeen = new HashMap<>();
+
+  ArchiveCleaner(Storage storage, List<Root> roots, Clock clock) {
+    this.storage = storage;
+    this.roots = List.copyOf(roots);
+    this.clock = clock;
+  }
+
+  /** The cleaner for a database root with the configured times to live. */
+  static ArchiveCleaner forDatabase(
+      Storage storage, long walTtlMillis, long fileTtlMillis, Clock clock) {
+    return new ArchiveCleaner(
+        storage,
+        List.of(new Root("oldWALs", walTtlMillis), new Root("archive", fileTtlMillis)),
+        clock);
+  }
+
+  /**
+   * Deletes every file whose time to live has passed.
+   *
+   * @return the number of files deleted
+   */
+  int run() throws IOException {
+    long now = clock.currentTimeMillis();
+    Set<String> present = new HashSet<>();
+    int deleted = 0;
+    for (Root root : roots) {
+      List<String> files = new ArrayList<>();
+      collect(root.dir(), files);
+      for (String f : files) {
+        present.add(f);
+        long seen = firstSeen.computeIfAbsent(f, k -> now);
+        if (now - seen >= root.ttlMillis() && storage.delete(f)) {
+          deleted++;
+          present.remove(f);
+        }
+      }
+      removeEmptyDirectories(root.dir(), true);
+    }
+    firstSeen.keySet().retainAll(present);
+    if (deleted > 0) {
+      LOG.info("deleted {} archived files past their time to live", deleted);
+    }
+    return deleted;
+  }
+
+  /** Files tracked and not yet deleted, for tests and figures. */
+  int trackedFiles() {
+    return firstSeen.size();
+  }
+
+  private void collect(String dir, List<String> out) throws IOException {
+    for (String name : storage.list(dir)) {
+      String path = dir + "/" + name;
+      if (storage.isDirectory(path)) {
+        collect(path, out);
+      } else {
+        out.add(path);
+      }
+    }
+  }
+
+  /** Removes the empty directories below {@code dir}; returns whether {@code dir} is now empty. */
+  private boolean removeEmptyDirectories(String dir, boolean isRoot) throws IOException {
+    boolean empty = true;
+    for (String name : storage.list(dir)) {
+      String path = dir + "/" + name;
+      if (!storage.isDirectory(path) || !removeEmptyDirectories(path, false)) {
+        empty = false;
+      }
+    }
+    if (empty && !isRoot) {
+      return storage.delete(dir);
+    }
+    return empty;
+  }
+}

@@ -1,0 +1,40 @@
+package dev.basalt.db;
+
+import dev.basalt.util.config.ConfigKey;
+import dev.basalt.util.config.ConfigKeySet;
+import java.util.List;
+
+/** Settings of the archive cleaner (HBase's log and HFile cleaner keys and defaults). */
+public final class CleanerSettings implements ConfigKeySet {
+  public static final ConfigKey<Long> WAL_TTL =
+      ConfigKey.ofLong(
+          "hbase.master.logcleaner.ttl",
+          600_000L,
+          "ms",
+          "A WAL segment moved to oldWALs/ (all its edits persisted) is deleted after this long.");
+
+  public static final ConfigKey<Long> FILE_TTL =
+      ConfigKey.ofLong(
+          "hbase.master.hfilecleaner.ttl",
+          300_000L,
+          "ms",
+          "A store file moved to archive/ (compacted away, or its region deleted) is deleted after"
+              + " this long.");
+
+  public static final ConfigKey<Long> INTERVAL =
+      ConfigKey.ofLong(
+          "hbase.master.cleaner.interval",
+          60_000L,
+          "ms",
+          "How often the archive cleaner looks for files past their time to live.");
+
+  @Override
+  public String section() {
+    return "Archive cleaner";
+  }
+
+  @Override
+  public List<ConfigKey<?>> keys() {
+    return List.of(WAL_TTL, FILE_TTL, INTERVAL);
+  }
+}
