@@ -94,6 +94,15 @@ final class RegionModelHarness {
     return (table, clock, steps) -> RegionModelDatabaseTarget.open(table, clock, steps, minFiles);
   }
 
+  /**
+   * As {@link #database(int)}, with the table split into regions at {@code splitKeys}: the results
+   * must still be those of the single-region model.
+   */
+  static TargetFactory database(int minFiles, byte[][] splitKeys) {
+    return (table, clock, steps) ->
+        RegionModelDatabaseTarget.open(table, clock, steps, minFiles, splitKeys);
+  }
+
   /** A database whose minor compactions take two files or more. */
   static final TargetFactory DATABASE = database(2);
 

@@ -1,0 +1,76 @@
+package dev.basalt.region;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.region.RegionModelHarness.PartialFlagCheck;
+import dev.basalt.region.RegionModelSteps.Step;
+import dev.basalt.region.RegionModelSteps.TableSpec;
+import java.util.List;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * The storage-backed model histories ({@link RegionModelStoragePropertyTest}) against a table
+ * created with random split keys, so that its rows live in two to six regions: every outcome must
+ * still be the single-region model's. Gets and writes are routed to the region of their row;
+ * batches are split by region; scans (forward and reversed, with inclusive or exclusive bounds,
+ * limits, batches and filters) cross region boundaries, and a scanner left open while other steps
+ * run (writes, flushes, compactions) sees the table as it was when it opened, in every region.
+ *
+ * <p>Split keys are drawn from keys equal to the histories' rows ({@code r1 r12 r2 r3}: a boundary
+ * exactly at a row) and keys between and around them (a boundary between rows, or outside them so
+ * that a region holds no row).
+ *
+ * <p>{@code -Dbasalt.model.storage.tries=N} (or {@code -Dbasalt.model.tries=N}) runs N histories.
+ */
+@AddLifecycleHook(RegionModelStorageTries.class)
+class RegionModelMultiRegionPropertyTest {
+  private static final List<String> SPLIT_CANDIDATES =
+      List.of("r0", "r1", "r11", "r12", "r13", "r2", "r25", "r3", "r4");
+
+  @Property(tries = 600)
+  void multiRegionHistoriesMatchTheSingleRegionModel(
+      @ForAll("tables") TableSpec table,
+      @ForAll("histories") List<Step> steps,
+      @ForAll("splitKeys") Set<String> splits,
+      @ForAll("compactionMinFiles") int minFiles) {
+    byte[][] keys = new byte[splits.size()][];
+    int i = 0;
+    for (String s : splits) {
+      keys[i++] = Bytes.toBytes(s);
+    }
+    RegionModelHarness h =
+        new RegionModelHarness(
+            table, PartialFlagCheck.ROW_CONCATENATION, RegionModelHarness.database(minFiles, keys));
+    h.run(steps);
+    Statistics.label("regions").collect(keys.length + 1);
+  }
+
+  @Provide
+  Arbitrary<TableSpec> tables() {
+    return RegionModelArbitraries.tables(Arbitraries.of(true, false));
+  }
+
+  @Provide
+  Arbitrary<Set<String>> splitKeys() {
+    return Arbitraries.of(SPLIT_CANDIDATES).set().ofMinSize(1).ofMaxSize(5);
+  }
+
+  @Provide
+  Arbitrary<Integer> compactionMinFiles() {
+    return Arbitraries.frequencyOf(
+            Tuple.of(3, Arbitraries.just(2)), Tuple.of(1, Arbitraries.just(3)))
+        .withoutEdgeCases();
+  }
+
+  @Provide
+  Arbitrary<List<Step>> histories() {
+    return new RegionModelArbitraries(false, true).histories();
+  }
+}
