@@ -43,9 +43,12 @@ final class RegionScannerImpl implements RegionScanner {
   private boolean closed;
 
   /**
+   * @param now the wall-clock time the read happens at, for TTLs (a table scan passes the time it
+   *     started, whenever it reaches this region)
    * @param onClose run once when the scanner closes, or null
    */
-  RegionScannerImpl(Region region, Scan scan, long readPoint, Runnable onClose) throws IOException {
+  RegionScannerImpl(Region region, Scan scan, long readPoint, long now, Runnable onClose)
+      throws IOException {
     this.onClose = onClose;
     this.readPoint = readPoint;
     this.reversed = scan.isReversed();
@@ -80,7 +83,6 @@ final class RegionScannerImpl implements RegionScanner {
       start = regionEnd;
       includeStart = false;
     }
-    long now = region.services().clock().currentTimeMillis();
     try {
       for (Store store : region.storesFor(scan)) {
         ScanPolicy policy =

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Kills a writing child JVM with SIGKILL at random moments and checks, after each restart, that
  * every acknowledged operation is there, that operations in flight at the kill are all-or-nothing,
  * and that counters hold exactly the acknowledged increments (plus the one in flight, if it made
- * it). {@code -Dbasalt.crash.cycles=N} runs more cycles (default 20).
+ * it). The table has six regions sharing the WAL ({@link CrashWriterMain}). {@code
+ * -Dbasalt.crash.cycles=N} runs more cycles (default 20).
  */
 class CrashRecoveryTest {
   private static final int THREADS = 4;
