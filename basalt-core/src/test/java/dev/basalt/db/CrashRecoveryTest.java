@@ -75,6 +75,12 @@ class CrashRecoveryTest {
       assertThat(isReady(report))
           .as("child %d started (its output: %s)", cycle, dir.resolve("child-" + cycle + ".out"))
           .isTrue();
+      // The kill comes a random time after the first acknowledgement, not after start-up: on a
+      // loaded machine the writers may need longer than the whole window to get going, and a
+      // cycle that acknowledged nothing tests nothing.
+      while (!hasAcknowledged(report) && p.isAlive() && System.currentTimeMillis() < deadline) {
+        Thread.sleep(5);
+      }
       Thread.sleep(runMillis);
     } finally {
       p.destroyForcibly(); // SIGKILL
@@ -89,6 +95,10 @@ class CrashRecoveryTest {
       assertThat(l).as("child reported an error").doesNotStartWith("ERROR");
     }
     return lines;
+  }
+
+  private static boolean hasAcknowledged(Path report) throws IOException {
+    return Files.readString(report).contains("\nA ");
   }
 
   private static boolean isReady(Path report) throws IOException {

@@ -3,7 +3,10 @@ package dev.basalt.region;
 import dev.basalt.cell.Bytes;
 import dev.basalt.region.RegionModelHarness.PartialFlagCheck;
 import dev.basalt.region.RegionModelSteps.Col;
+import dev.basalt.region.RegionModelSteps.Compact;
+import dev.basalt.region.RegionModelSteps.DeleteSpec;
 import dev.basalt.region.RegionModelSteps.FamilySpec;
+import dev.basalt.region.RegionModelSteps.Flush;
 import dev.basalt.region.RegionModelSteps.Mutate;
 import dev.basalt.region.RegionModelSteps.OpenScanStep;
 import dev.basalt.region.RegionModelSteps.PutCell;
@@ -98,6 +101,35 @@ class RegionModelMultiRegionPropertyTest {
                         "r1",
                         List.of(new PutCell(new Col("f1", ""), Ts.abs(1000), Value.text("v1"))))),
                 new OpenScanStep(scanAll, 0, List.of(new Tick(1500)))));
+  }
+
+  /**
+   * A raw scan left open over a major compaction reaches the region of {@code r3} only after the
+   * compaction dropped that row's markers (dead under deterministic history): a raw scan shows
+   * storage, so it shows them gone. The harness used to expect the markers, having decided how to
+   * compare raw results when the scan opened.
+   */
+  @Example
+  void aRawScanReachingARegionAfterAMajorCompactionSeesItsFiles() {
+    TableSpec table =
+        new TableSpec(
+            List.of(
+                new FamilySpec("f1", 1, 0, 0, KeepDeletedCells.FALSE, true),
+                new FamilySpec("f2", 1, 0, 0, KeepDeletedCells.FALSE, true)));
+    ReadSpec all = new ReadSpec(List.of(), null, List.of(), 0, -1, 0);
+    RangeSpec everything = new RangeSpec("", true, "", false, null);
+    new RegionModelHarness(
+            table,
+            PartialFlagCheck.ROW_CONCATENATION,
+            RegionModelHarness.database(2, new byte[][] {Bytes.toBytes("r0")}))
+        .run(
+            List.of(
+                new Mutate(new DeleteSpec("r3", Ts.LATEST, List.of())),
+                new Flush(),
+                new OpenScanStep(
+                    new ScanStep(everything, all, false, true, -1, -1),
+                    0,
+                    List.of(new Compact(true)))));
   }
 
   @Provide
