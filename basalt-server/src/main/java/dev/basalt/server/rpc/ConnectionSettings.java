@@ -2,6 +2,7 @@ package dev.basalt.server.rpc;
 
 import dev.basalt.util.BasaltIOException;
 import java.util.Map;
+import java.util.TreeSet;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ConnectionHeader;
 import org.apache.hbase.thirdparty.com.google.protobuf.InvalidProtocolBufferException;
 
@@ -55,7 +56,7 @@ record ConnectionSettings(
     RpcService service = services.get(name);
     if (service == null) {
       throw RpcErrors.fatal(
-          "unknown service '" + name + "'; this server offers " + services.keySet());
+          "unknown service '" + name + "'; this server offers " + new TreeSet<>(services.keySet()));
     }
     CellBlockCodec codec = null;
     CellBlockCompression compression = null;

@@ -10,6 +10,8 @@ import static dev.basalt.server.rpc.ClientFrames.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.basalt.cell.Cell;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.WriteBufferWaterMark;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
@@ -456,6 +458,21 @@ class RpcConnectionTest {
     assertThat(r.exceptionClass()).isEqualTo("org.apache.hadoop.hbase.DoNotRetryIOException");
     assertThat(r.exceptionText()).contains("malformed cell block at byte 0");
     assertThat(h.isOpen()).isTrue();
+  }
+
+  // ---- back-pressure ------------------------------------------------------------------------
+
+  @Test
+  void aClientThatDoesNotReadItsResponsesIsNotReadEither() {
+    Harness h = harness();
+    h.channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(8, 16));
+    h.channel.write(Unpooled.wrappedBuffer(new byte[32])); // queued, not yet flushed
+    h.channel.runPendingTasks();
+    assertThat(h.channel.config().isAutoRead()).isFalse();
+    h.channel.flush();
+    h.channel.runPendingTasks();
+    assertThat(h.channel.config().isAutoRead()).isTrue();
+    h.written();
   }
 
   private static byte[] stripLength(byte[] frame) {
