@@ -103,7 +103,13 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
 
   /** "Regist": the cluster id, then close (the client opens a new connection for calls). */
   private void registry(ChannelHandlerContext ctx, Preamble p) {
-    String clusterId = shared.clusterId().get();
+    String clusterId;
+    try {
+      clusterId = shared.clusterId().get();
+    } catch (RuntimeException e) {
+      LOG.warn("The cluster id supplier failed; answering as a server without one", e);
+      clusterId = null;
+    }
     if (clusterId == null) {
       // The client reads "Expected HEADER=" as "this server predates the registry preamble" and
       // goes on without a cluster id.

@@ -18,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -62,7 +63,7 @@ public final class RpcServer implements AutoCloseable {
       }
     }
     this.services = Map.copyOf(byName);
-    this.clusterId = clusterId;
+    this.clusterId = Objects.requireNonNull(clusterId, "clusterId supplier");
   }
 
   /**
