@@ -53,9 +53,13 @@ final class CompatServer implements AutoCloseable {
   private final InetSocketAddress address;
 
   CompatServer() throws IOException {
+    this(RpcServerConfig.defaults("127.0.0.1", 0).withHandlers(4, 256));
+  }
+
+  CompatServer(RpcServerConfig config) throws IOException {
     server =
         new RpcServer(
-            RpcServerConfig.defaults("127.0.0.1", 0).withHandlers(4, 64),
+            config,
             List.of(meta(), master(), client()),
             () -> {
               registryPreambles.incrementAndGet();
