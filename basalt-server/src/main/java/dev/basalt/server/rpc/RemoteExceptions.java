@@ -28,12 +28,12 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResp
  *
  * Server stack frames are not sent: they mean nothing to the client and the server logs them.
  */
-final class RemoteExceptions {
+public final class RemoteExceptions {
   private static final int MAX_CAUSES = 5;
 
   private RemoteExceptions() {}
 
-  static ExceptionResponse toResponse(Throwable t) {
+  public static ExceptionResponse toResponse(Throwable t) {
     String className;
     boolean doNotRetry;
     String message;
