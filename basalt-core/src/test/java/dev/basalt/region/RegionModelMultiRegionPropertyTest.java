@@ -4,10 +4,12 @@ import dev.basalt.cell.Bytes;
 import dev.basalt.region.RegionModelHarness.PartialFlagCheck;
 import dev.basalt.region.RegionModelSteps.Step;
 import dev.basalt.region.RegionModelSteps.TableSpec;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -22,6 +24,10 @@ import net.jqwik.api.statistics.Statistics;
  * batches are split by region; scans (forward and reversed, with inclusive or exclusive bounds,
  * limits, batches and filters) cross region boundaries, and a scanner left open while other steps
  * run (writes, flushes, compactions) sees the table as it was when it opened, in every region.
+ *
+ * <p>Histories also split and merge regions at random points (between steps, never while a scanner
+ * is open), so that rows move between regions whose files are references to their parents',
+ * rewritten by compactions.
  *
  * <p>Split keys are drawn from keys equal to the histories' rows ({@code r1 r12 r2 r3}: a boundary
  * exactly at a row) and keys between and around them (a boundary between rows, or outside them so
@@ -69,8 +75,30 @@ class RegionModelMultiRegionPropertyTest {
         .withoutEdgeCases();
   }
 
+  /**
+   * The storage histories with splits and merges inserted at the top level (never while a scanner
+   * is open: a scanner reads a region replaced under it as of when it gets there).
+   */
   @Provide
   Arbitrary<List<Step>> histories() {
-    return new RegionModelArbitraries(false, true).histories();
+    Arbitrary<Step> regionStep =
+        Arbitraries.oneOf(
+            Arbitraries.of(SPLIT_CANDIDATES).map(RegionModelSteps.SplitStep::new),
+            Arbitraries.integers().between(0, 5).map(RegionModelSteps.MergeStep::new));
+    return Combinators.combine(
+            new RegionModelArbitraries(false, true).histories(),
+            Combinators.combine(Arbitraries.integers().between(0, 50), regionStep)
+                .as(Tuple::of)
+                .list()
+                .ofMaxSize(8))
+        .as(
+            (steps, inserts) -> {
+              List<Step> out = new ArrayList<>(steps);
+              for (Tuple.Tuple2<Integer, Step> ins : inserts) {
+                out.add(Math.min(ins.get1(), out.size()), ins.get2());
+              }
+              return out;
+            })
+        .withoutEdgeCases();
   }
 }
