@@ -21,9 +21,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Ages are counted from the first sighting rather than from a modification time, which the
  * storage interface does not offer and which an archive rename would not change anyway; after a
- * restart every file starts a new time to live, which only ever keeps files longer. Empty
- * directories under {@code archive/} (regions and families whose files are all gone) are removed
- * too; the two roots themselves stay.
+ * restart every file starts a new time to live, which only ever keeps files longer. Directories
+ * stay: a compaction may be about to move a file into one. A time to live of 0 deletes a file at
+ * the first run that sees it (HBase's meaning).
  *
  * <p>Not thread-safe: one chore thread runs it.
  */
@@ -73,7 +73,6 @@ final class ArchiveCleaner {
           present.remove(f);
         }
       }
-      removeEmptyDirectories(root.dir(), true);
     }
     firstSeen.keySet().retainAll(present);
     if (deleted > 0) {
@@ -96,20 +95,5 @@ final class ArchiveCleaner {
         out.add(path);
       }
     }
-  }
-
-  /** Removes the empty directories below {@code dir}; returns whether {@code dir} is now empty. */
-  private boolean removeEmptyDirectories(String dir, boolean isRoot) throws IOException {
-    boolean empty = true;
-    for (String name : storage.list(dir)) {
-      String path = dir + "/" + name;
-      if (!storage.isDirectory(path) || !removeEmptyDirectories(path, false)) {
-        empty = false;
-      }
-    }
-    if (empty && !isRoot) {
-      return storage.delete(dir);
-    }
-    return empty;
   }
 }

@@ -2,6 +2,7 @@ package dev.basalt.db;
 
 import dev.basalt.cell.Bytes;
 import dev.basalt.fs.Storage;
+import dev.basalt.region.StoreFileReference;
 import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
@@ -244,10 +245,8 @@ final class Catalog {
     } else {
       set = adoptRegions(name);
     }
-    Set<String> listed = new HashSet<>();
     for (RegionSet.Member m : set.members()) {
       RegionInfo info = m.info();
-      listed.add(info.getEncodedName());
       sawRegionId(info.getRegionId());
       String infoPath = regionDir(info) + "/" + CatalogFiles.REGION_INFO;
       if (!storage.exists(infoPath)) {
@@ -261,16 +260,66 @@ final class Catalog {
       }
       archiveDroppedFamilies(info, desc);
     }
+    archiveUnusedRegions(set);
+    return new LoadedTable(desc, set);
+  }
+
+  /**
+   * Archives the region directories of a table that its region set does not list and no listed
+   * region refers to: left by a table change that did not finish (regions never switched to), or
+   * that finished (regions switched away from) and whose files no reference still reads. Call under
+   * the DDL lock (a split or merge in progress has unlisted regions of its own).
+   *
+   * @return the unlisted regions kept because listed regions still refer to them
+   */
+  Set<String> archiveUnusedRegions(RegionSet set) throws IOException {
+    String tdir = tableDir(set.table());
+    Set<String> listed = new HashSet<>();
+    for (RegionSet.Member m : set.members()) {
+      listed.add(m.info().getEncodedName());
+    }
+    List<String> unlisted = new ArrayList<>();
     for (String r : storage.list(tdir)) {
       if (!listed.contains(r) && storage.isDirectory(tdir + "/" + r)) {
-        LOG.info(
-            "archiving {}: not a region of {} (left by an unfinished or finished table change)",
-            storage.describe(tdir + "/" + r),
-            name);
-        archive(tdir + "/" + r);
+        unlisted.add(r);
       }
     }
-    return new LoadedTable(desc, set);
+    if (unlisted.isEmpty()) {
+      return Set.of();
+    }
+    Set<String> referenced = referencedRegions(set);
+    Set<String> kept = new HashSet<>();
+    for (String r : unlisted) {
+      if (referenced.contains(r)) {
+        kept.add(r);
+        continue;
+      }
+      LOG.info(
+          "archiving {}: not a region of {} (left by an unfinished or finished table change)",
+          storage.describe(tdir + "/" + r),
+          set.table());
+      archive(tdir + "/" + r);
+    }
+    return kept;
+  }
+
+  /** Regions whose files the listed regions' reference files read (split or merge parents). */
+  Set<String> referencedRegions(RegionSet set) throws IOException {
+    Set<String> out = new HashSet<>();
+    for (RegionSet.Member m : set.members()) {
+      String dir = regionDir(m.info());
+      for (String f : storage.list(dir)) {
+        if (f.startsWith(".") || !storage.isDirectory(dir + "/" + f)) {
+          continue;
+        }
+        for (String file : storage.list(dir + "/" + f)) {
+          if (StoreFileReference.isReference(file)) {
+            out.add(StoreFileReference.parentRegionOf(file));
+          }
+        }
+      }
+    }
+    return out;
   }
 
   /**

@@ -4,7 +4,10 @@ import dev.basalt.util.config.ConfigKey;
 import dev.basalt.util.config.ConfigKeySet;
 import java.util.List;
 
-/** Settings of the archive cleaner (HBase's log and HFile cleaner keys and defaults). */
+/**
+ * Settings of the archive cleaner (HBase's log and HFile cleaner keys and defaults). It runs on the
+ * maintenance chore ({@code basalt.maintenance.interval}).
+ */
 public final class CleanerSettings implements ConfigKeySet {
   public static final ConfigKey<Long> WAL_TTL =
       ConfigKey.ofLong(
@@ -21,13 +24,6 @@ public final class CleanerSettings implements ConfigKeySet {
           "A store file moved to archive/ (compacted away, or its region deleted) is deleted after"
               + " this long.");
 
-  public static final ConfigKey<Long> INTERVAL =
-      ConfigKey.ofLong(
-          "hbase.master.cleaner.interval",
-          60_000L,
-          "ms",
-          "How often the archive cleaner looks for files past their time to live.");
-
   @Override
   public String section() {
     return "Archive cleaner";
@@ -35,6 +31,6 @@ public final class CleanerSettings implements ConfigKeySet {
 
   @Override
   public List<ConfigKey<?>> keys() {
-    return List.of(WAL_TTL, FILE_TTL, INTERVAL);
+    return List.of(WAL_TTL, FILE_TTL);
   }
 }

@@ -1,17 +1,20 @@
 package dev.basalt.db;
 
+import dev.basalt.cell.Bytes;
 import dev.basalt.cell.CellUtil;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.fs.LocalStorage;
 import dev.basalt.fs.Storage;
 import dev.basalt.region.Region;
 import dev.basalt.region.RegionServices;
+import dev.basalt.region.RegionSplitPoint;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
 import dev.basalt.sstable.BlockCache;
+import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
 import dev.basalt.wal.Wal;
@@ -66,6 +69,8 @@ public final class Database implements Closeable {
   private final LiveTables tables;
   private final TableAdmin tableAdmin;
   private final NamespaceAdmin namespaceAdmin;
+  private final RegionTransitions transitions;
+  private final Catalog catalog;
   private final Object ddl = new Object();
   private volatile boolean closed;
 
@@ -115,7 +120,7 @@ public final class Database implements Closeable {
     this.lockChannel = ch;
     this.lock = lock;
     this.clusterId = readOrCreateClusterId();
-    Catalog catalog = new Catalog(storage, clock);
+    this.catalog = new Catalog(storage, clock);
     Catalog.Loaded loaded = catalog.load();
 
     // Which table and region set member each region of the WAL belongs to.
@@ -148,19 +153,28 @@ public final class Database implements Closeable {
                     * config.get(DatabaseSettings.BLOCK_CACHE_FRACTION)));
     this.tables = new LiveTables(clock, config.get(DatabaseSettings.TRANSITION_WAIT));
     this.maintenance = new Maintenance(tables::openRegions, config, clock);
-    maintenance.scheduleCleaner(
-        ArchiveCleaner.forDatabase(
-            storage,
-            config.get(CleanerSettings.WAL_TTL),
-            config.get(CleanerSettings.FILE_TTL),
-            clock),
-        config.get(CleanerSettings.INTERVAL));
     RegionServices services =
         RegionServices.of(
             clock, config, new WalEditLog(wal, clusterId, clock), blockCache, maintenance);
     RegionOpener opener = new RegionOpener(storage, services);
     this.namespaceAdmin = new NamespaceAdmin(catalog, tables, ddl, loaded.namespaces());
     this.tableAdmin = new TableAdmin(catalog, tables, opener, wal, ddl, namespaceAdmin);
+    this.transitions =
+        new RegionTransitions(catalog, tables, opener, wal, ddl, maintenance::requestCompaction);
+    maintenance.setHooks(
+        new BackgroundWork(
+            tables,
+            transitions,
+            catalog,
+            ArchiveCleaner.forDatabase(
+                storage,
+                config.get(CleanerSettings.WAL_TTL),
+                config.get(CleanerSettings.FILE_TTL),
+                clock),
+            maintenance,
+            config.get(DatabaseSettings.MAX_FILESIZE),
+            () -> closed,
+            ddl));
     try {
       for (Catalog.LoadedTable t : loaded.tables()) {
         recoverTable(t, opener, replayed);
@@ -444,6 +458,105 @@ public final class Database implements Closeable {
     tableAdmin.modifyFamily(name, family);
   }
 
+  // ---- splits and merges ------------------------------------------------------------------
+
+  /**
+   * Splits the region holding {@code splitRow} at that row (HBase's {@code Admin.split(table,
+   * splitPoint)}): the daughters refer to the parent's files until their compactions rewrite them,
+   * so this takes no longer than a flush.
+   *
+   * @return the two new regions
+   * @throws BasaltIOException (DoNotRetryIOException) when the row is a region's start row, the
+   *     region still has references, or the table does not allow splits
+   */
+  public List<RegionInfo> split(TableName name, byte[] splitRow) throws IOException {
+    checkOpen();
+    if (splitRow == null || splitRow.length == 0) {
+      throw new IllegalArgumentException("split row cannot be empty");
+    }
+    return transitions.split(name, splitRow, splitRow);
+  }
+
+  /**
+   * Splits every region of the table that has a split point (the middle row of its largest store
+   * file) and no references.
+   *
+   * @return the new regions
+   */
+  public List<RegionInfo> split(TableName name) throws IOException {
+    checkOpen();
+    List<RegionInfo> out = new ArrayList<>();
+    for (ServedRegion r : tables.requireEnabled(name).regions().all()) {
+      if (!r.region().hasReferences() && RegionSplitPoint.of(r.region()) != null) {
+        out.addAll(
+            transitions.split(name, r.info().getStartKey(), null, r.info().getEncodedName()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Splits one region at its split point.
+   *
+   * @param regionName the region's full name or its encoded name
+   * @throws UnknownRegionException when no table has such a region
+   */
+  public List<RegionInfo> splitRegion(byte[] regionName) throws IOException {
+    checkOpen();
+    RegionInfo r = findRegion(regionName);
+    List<RegionInfo> out =
+        transitions.split(r.getTable(), r.getStartKey(), null, r.getEncodedName());
+    if (out.isEmpty()) {
+      throw new UnknownRegionException(
+          "region " + r.getEncodedName() + " was replaced while it was being split");
+    }
+    return out;
+  }
+
+  /**
+   * Merges two adjacent regions of one table into one (HBase's {@code Admin.mergeRegions}): the new
+   * region refers to both regions' files until its compaction rewrites them.
+   *
+   * @param regionA a region's full or encoded name
+   * @param regionB the other's
+   * @return the new region
+   * @throws MergeRegionException when they are the same, of different tables, not adjacent, or
+   *     still have references
+   * @throws UnknownRegionException when no table has one of them
+   */
+  public RegionInfo mergeRegions(byte[] regionA, byte[] regionB) throws IOException {
+    checkOpen();
+    RegionInfo a = findRegion(regionA);
+    RegionInfo b = findRegion(regionB);
+    if (!a.getTable().equals(b.getTable())) {
+      throw new MergeRegionException(
+          "regions "
+              + a.getEncodedName()
+              + " and "
+              + b.getEncodedName()
+              + " belong to different tables ("
+              + a.getTable()
+              + ", "
+              + b.getTable()
+              + ")");
+    }
+    return transitions.merge(a.getTable(), a.getEncodedName(), b.getEncodedName());
+  }
+
+  /** The region with this full or encoded name, in any table. */
+  private RegionInfo findRegion(byte[] name) throws UnknownRegionException {
+    String asString = new String(name, StandardCharsets.ISO_8859_1);
+    for (LiveTable t : tables.all()) {
+      for (RegionInfo r : t.regionSet().regions()) {
+        if (r.getEncodedName().equals(asString)
+            || java.util.Arrays.equals(r.getRegionName(), name)) {
+          return r;
+        }
+      }
+    }
+    throw new UnknownRegionException("no table has a region named " + Bytes.toStringBinary(name));
+  }
+
   // ---- tables -----------------------------------------------------------------------------
 
   public boolean tableExists(TableName name) {
@@ -524,19 +637,29 @@ public final class Database implements Closeable {
     }
   }
 
-  /** Compacts the table's stores that need it (a minor compaction). */
+  /**
+   * Compacts the table's stores that need it (a minor compaction; stores with references to a split
+   * or merge parent compact all their files), then archives parents no longer referenced.
+   */
   public void compact(TableName name) throws IOException {
-    checkOpen();
-    for (ServedRegion r : tables.requireEnabled(name).regions().all()) {
-      r.region().compact(false);
-    }
+    compact(name, false);
   }
 
   /** Rewrites every store file of the table into one per family, dropping what is dead. */
   public void majorCompact(TableName name) throws IOException {
+    compact(name, true);
+  }
+
+  private void compact(TableName name, boolean major) throws IOException {
     checkOpen();
     for (ServedRegion r : tables.requireEnabled(name).regions().all()) {
-      r.region().compact(true);
+      r.region().compact(major);
+    }
+    synchronized (ddl) {
+      LiveTable t = tables.get(name);
+      if (t != null) {
+        catalog.archiveUnusedRegions(t.regionSet());
+      }
     }
   }
 

@@ -57,6 +57,46 @@ public final class DatabaseSettings implements ConfigKeySet {
           "How long an operation that meets a region being closed by a table change (disable,"
               + " schema change) waits for the change before failing with the region's error.");
 
+  public static final ConfigKey<Long> MAX_FILESIZE =
+      ConfigKey.ofLong(
+          "hbase.hregion.max.filesize",
+          10L * 1024 * 1024 * 1024,
+          "bytes",
+          "A region splits in two, at the middle row of its largest store file, once the files of"
+              + " its largest store hold more than this (a table's MAX_FILESIZE overrides it).");
+
+  public static final ConfigKey<Integer> FLUSH_THREADS =
+      ConfigKey.ofInt(
+          "hbase.hstore.flusher.count",
+          0,
+          "threads",
+          "Threads that flush memstores; 0 sizes the pool by the core count (half of them, 1 to"
+              + " 8).");
+
+  public static final ConfigKey<Integer> SMALL_COMPACTION_THREADS =
+      ConfigKey.ofInt(
+          "hbase.regionserver.thread.compaction.small",
+          0,
+          "threads",
+          "Threads for compactions of regions with less data than the throttle point; 0 sizes the"
+              + " pool by the core count (a quarter of them, 1 to 4).");
+
+  public static final ConfigKey<Integer> LARGE_COMPACTION_THREADS =
+      ConfigKey.ofInt(
+          "hbase.regionserver.thread.compaction.large",
+          0,
+          "threads",
+          "Threads for compactions of regions with more data than the throttle point; 0 sizes the"
+              + " pool by the core count (an eighth of them, 1 to 2).");
+
+  public static final ConfigKey<Long> COMPACTION_THROTTLE_POINT =
+      ConfigKey.ofLong(
+          "hbase.regionserver.thread.compaction.throttle",
+          2_684_354_560L,
+          "bytes",
+          "Compactions of regions whose store files hold more than this go to the large"
+              + " compaction queue, so that they do not hold up the small ones.");
+
   @Override
   public String section() {
     return "Database";
@@ -71,6 +111,11 @@ public final class DatabaseSettings implements ConfigKeySet {
         PERIODIC_FLUSH,
         MAINTENANCE_INTERVAL,
         FLUSH_ON_CLOSE,
-        TRANSITION_WAIT);
+        TRANSITION_WAIT,
+        MAX_FILESIZE,
+        FLUSH_THREADS,
+        SMALL_COMPACTION_THREADS,
+        LARGE_COMPACTION_THREADS,
+        COMPACTION_THROTTLE_POINT);
   }
 }

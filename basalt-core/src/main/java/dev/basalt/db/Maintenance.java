@@ -22,22 +22,54 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The database's background work: one thread flushes, one compacts, one checks periodically for
- * regions due a periodic flush or major compaction. Requests for a region already queued are
+ * The database's background work, in bounded pools sized by the core count: flushes, compactions in
+ * a small and a large queue (by how much data the region holds), split checks (one thread: a split
+ * takes the DDL lock anyway), and one thread of periodic chores: periodic flushes and major
+ * compactions, the global memory check, and the database's own chores ({@link Hooks}: the archive
+ * cleaner, parents of splits no longer referenced). Requests for a region already queued are
  * merged. Also enforces the global memstore limit over every region of every table: above it,
  * writes wait while the regions with the largest memstores are flushed first. Thread-safe.
  */
 final class Maintenance implements MaintenanceRequests {
   private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
 
+  /** What the database does in the background besides flushing and compacting. */
+  interface Hooks {
+    /** A compaction of the region ran (or found nothing to do): time for split checks. */
+    void afterCompaction(Region region);
+
+    /** Whether the region should split now (checked on the split thread). */
+    void splitCheck(Region region);
+
+    /** Periodic work of the database (archive cleaning). */
+    void chores();
+
+    Hooks NONE =
+        new Hooks() {
+          @Override
+          public void afterCompaction(Region region) {}
+
+          @Override
+          public void splitCheck(Region region) {}
+
+          @Override
+          public void chores() {}
+        };
+  }
+
   private final Supplier<Collection<Region>> regions;
   private final Clock clock;
-  private final ExecutorService flusher = Executors.newSingleThreadExecutor(named("flush"));
-  private final ExecutorService compactor = Executors.newSingleThreadExecutor(named("compaction"));
+  private final ExecutorService flusher;
+  private final ExecutorService compactor;
+  private final ExecutorService largeCompactor;
+  private final ExecutorService splitter = Executors.newSingleThreadExecutor(named("split"));
   private final ScheduledExecutorService chores =
       Executors.newSingleThreadScheduledExecutor(named("chores"));
   private final Set<Region> flushQueued = ConcurrentHashMap.newKeySet();
   private final Set<Region> compactionQueued = ConcurrentHashMap.newKeySet();
+  private final Set<Region> splitQueued = ConcurrentHashMap.newKeySet();
+  private final long throttlePoint;
+  private volatile Hooks hooks = Hooks.NONE;
   private final long globalLimit;
   private final long globalLowWater;
   private final long periodicFlushMillis;
@@ -57,31 +89,42 @@ final class Maintenance implements MaintenanceRequests {
     this.majorPeriodMillis = config.get(CompactionSettings.MAJOR_PERIOD);
     this.majorJitter = config.get(CompactionSettings.MAJOR_JITTER);
     this.blockingWaitMillis = config.get(CompactionSettings.BLOCKING_WAIT);
+    int cores = Runtime.getRuntime().availableProcessors();
+    this.flusher = pool("flush", threads(config.get(DatabaseSettings.FLUSH_THREADS), cores / 2, 8));
+    this.compactor =
+        pool(
+            "compaction-small",
+            threads(config.get(DatabaseSettings.SMALL_COMPACTION_THREADS), cores / 4, 4));
+    this.largeCompactor =
+        pool(
+            "compaction-large",
+            threads(config.get(DatabaseSettings.LARGE_COMPACTION_THREADS), cores / 8, 2));
+    this.throttlePoint = config.get(DatabaseSettings.COMPACTION_THROTTLE_POINT);
     long interval = config.get(DatabaseSettings.MAINTENANCE_INTERVAL);
     chores.scheduleWithFixedDelay(this::chores, interval, interval, TimeUnit.MILLISECONDS);
   }
 
-  /** Runs the archive cleaner on the chore thread every {@code intervalMillis}. */
-  void scheduleCleaner(ArchiveCleaner cleaner, long intervalMillis) {
-    chores.scheduleWithFixedDelay(
-        () -> {
-          try {
-            cleaner.run();
-          } catch (IOException | RuntimeException e) {
-            LOG.warn("archive cleaner failed; it tries again in {} ms", intervalMillis, e);
-          }
-        },
-        intervalMillis,
-        intervalMillis,
-        TimeUnit.MILLISECONDS);
-  }
-
   private static java.util.concurrent.ThreadFactory named(String what) {
+    java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
     return r -> {
-      Thread t = new Thread(r, "basalt-" + what);
+      Thread t = new Thread(r, "basalt-" + what + "-" + n.incrementAndGet());
       t.setDaemon(true);
       return t;
     };
+  }
+
+  /** A configured thread count, or (0) one sized by the core count within [1, max]. */
+  private static int threads(int configured, int byCores, int max) {
+    return configured > 0 ? configured : Math.max(1, Math.min(byCores, max));
+  }
+
+  private static ExecutorService pool(String what, int threads) {
+    return Executors.newFixedThreadPool(threads, named(what));
+  }
+
+  /** Sets what the database does after compactions and in its chores. */
+  void setHooks(Hooks hooks) {
+    this.hooks = hooks;
   }
 
   @Override
@@ -115,7 +158,8 @@ final class Maintenance implements MaintenanceRequests {
     if (stopped || !compactionQueued.add(region)) {
       return;
     }
-    compactor.execute(
+    ExecutorService queue = region.getStoreFileSize() > throttlePoint ? largeCompactor : compactor;
+    queue.execute(
         () -> {
           compactionQueued.remove(region);
           try {
@@ -124,6 +168,29 @@ final class Maintenance implements MaintenanceRequests {
             }
           } catch (IOException | RuntimeException e) {
             LOG.error("compaction of {} failed; its files are unchanged", region, e);
+          }
+          try {
+            hooks.afterCompaction(region);
+          } catch (RuntimeException e) {
+            LOG.error("work after the compaction of {} failed", region, e);
+          }
+        });
+  }
+
+  /** Asks the split thread to check whether {@code region} should split now. */
+  void requestSplitCheck(Region region) {
+    if (stopped || !splitQueued.add(region)) {
+      return;
+    }
+    splitter.execute(
+        () -> {
+          splitQueued.remove(region);
+          try {
+            if (!region.isClosed()) {
+              hooks.splitCheck(region);
+            }
+          } catch (RuntimeException e) {
+            LOG.error("split check of {} failed", region, e);
           }
         });
   }
@@ -208,7 +275,9 @@ final class Maintenance implements MaintenanceRequests {
         if (majorPeriodMillis > 0 && r.majorCompactionDue(now, majorPeriodMillis, majorJitter)) {
           compact(r, true);
         }
+        requestSplitCheck(r);
       }
+      hooks.chores();
     } catch (RuntimeException e) {
       LOG.error("maintenance check failed", e);
     }
@@ -218,11 +287,15 @@ final class Maintenance implements MaintenanceRequests {
   void stop() throws InterruptedIOException {
     stopped = true;
     chores.shutdownNow();
+    splitter.shutdown();
     flusher.shutdown();
     compactor.shutdown();
+    largeCompactor.shutdown();
     try {
+      splitter.awaitTermination(10, TimeUnit.MINUTES);
       flusher.awaitTermination(10, TimeUnit.MINUTES);
       compactor.awaitTermination(10, TimeUnit.MINUTES);
+      largeCompactor.awaitTermination(10, TimeUnit.MINUTES);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted stopping background work");

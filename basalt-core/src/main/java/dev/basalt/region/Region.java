@@ -704,6 +704,27 @@ public final class Region implements Closeable {
     closeLock.readLock().unlock();
   }
 
+  /**
+   * Closes the region after a final flush ({@link #close(boolean)}) and returns the names of each
+   * family's store files at that moment, by family name: the files a split's daughters or a merge's
+   * new region refer to.
+   */
+  public java.util.Map<String, List<String>> closeForHandOver() throws IOException {
+    java.util.Map<String, List<String>> files = new java.util.TreeMap<>();
+    closeInternal(true, files);
+    return files;
+  }
+
+  /** Whether some store still reads files of the region this one was split or merged from. */
+  public boolean hasReferences() {
+    for (Store s : storeArray) {
+      if (RegionCompactor.hasReferences(s)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Waits for running operations, flushes and compactions, then refuses new ones. */
   @Override
   public void close() {
@@ -723,6 +744,11 @@ public final class Region implements Closeable {
    * @throws IOException when the flush fails; the region then stays open
    */
   public void close(boolean flushFirst) throws IOException {
+    closeInternal(flushFirst, null);
+  }
+
+  private void closeInternal(boolean flushFirst, java.util.Map<String, List<String>> files)
+      throws IOException {
     // Wait for a running flush and compaction first (same lock order as they use).
     synchronized (flusher.lock()) {
       synchronized (compactor.lock()) {
@@ -736,6 +762,13 @@ public final class Region implements Closeable {
           }
           closed = true;
           for (Store s : storeArray) {
+            if (files != null) {
+              List<String> names = new ArrayList<>();
+              for (StoreFile f : s.view().files()) {
+                names.add(f.name());
+              }
+              files.put(s.family().getNameAsString(), names);
+            }
             s.close();
           }
         } finally {

@@ -24,8 +24,9 @@ import java.util.NoSuchElementException;
  * {@link CompactionPolicy} for a minor one), merges them through a {@link CompactionMatcher} that
  * drops only what docs/SEMANTICS.md section 7 allows, writes the result as one file (throttled),
  * and swaps it in for its inputs. The output records its inputs' names, so a crash after it is
- * written but before the inputs are archived is finished on the next open. Thread-safe: one
- * compaction per region at a time.
+ * written but before the inputs are archived is finished on the next open. A store that still has
+ * reference files (a split or merge left them) compacts all its files, so that the references go.
+ * Thread-safe: one compaction per region at a time.
  */
 final class RegionCompactor {
   /** Fault point: the compaction's output is written but not yet part of the store. */
@@ -68,10 +69,20 @@ final class RegionCompactor {
     return policy.select(sizes);
   }
 
-  /** Whether some store has a run of files worth compacting, or too many files. */
+  /** Whether some store has a run of files worth compacting, too many files, or references. */
   boolean needsCompaction() {
     for (Store s : region.storeList()) {
-      if (s.fileCount() > blockingFiles || select(oldestFirst(s)) != null) {
+      if (s.fileCount() > blockingFiles || hasReferences(s) || select(oldestFirst(s)) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a store still reads a parent region's files (after a split or merge). */
+  static boolean hasReferences(Store s) {
+    for (StoreFile f : s.view().files()) {
+      if (f.isReference()) {
         return true;
       }
     }
@@ -111,7 +122,9 @@ final class RegionCompactor {
   private boolean compactStore(Store s, boolean major) throws IOException {
     List<StoreFile> files = oldestFirst(s);
     List<StoreFile> inputs;
-    if (major) {
+    if (major || hasReferences(s)) {
+      // References are rewritten together with every other file, so that the parent's files can
+      // go: a minor compaction of all files (classic families keep everything, as minor ones do).
       if (files.isEmpty()) {
         return false;
       }

@@ -2,6 +2,7 @@ package dev.basalt.region;
 
 import dev.basalt.fs.Storage;
 import dev.basalt.scan.KeyValueScanner;
+import dev.basalt.scan.RowRangeScanner;
 import dev.basalt.sstable.StoreFileInfo;
 import dev.basalt.sstable.StoreFileReader;
 import java.io.IOException;
@@ -12,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One store file as a store uses it: its reader, and a reference count that keeps the reader open
  * while scanners use it. The store's own reference is dropped when a compaction replaces the file;
- * the last scanner to finish then closes the reader and moves the file to the archive. Thread-safe.
+ * the last scanner to finish then closes the reader and moves the file to the archive. A reference
+ * file (left by a split or merge) reads part of its parent region's file. Thread-safe.
  */
 final class StoreFile {
   private static final Logger LOG = LoggerFactory.getLogger(StoreFile.class);
@@ -21,14 +23,35 @@ final class StoreFile {
   private final String path;
   private final String archivePath;
   private final StoreFileReader reader;
+  private final StoreFileReference reference;
   private final AtomicInteger refs = new AtomicInteger(1); // the store's own reference
   private volatile boolean archiveOnRelease;
 
   StoreFile(Storage storage, String path, String archivePath, StoreFileReader reader) {
+    this(storage, path, archivePath, reader, null);
+  }
+
+  /**
+   * A reference file at {@code path} ({@link StoreFileReference}): {@code reader} reads the
+   * parent's file, and scanners see only the reference's rows. Archiving moves the reference file,
+   * never the parent's.
+   */
+  StoreFile(
+      Storage storage,
+      String path,
+      String archivePath,
+      StoreFileReader reader,
+      StoreFileReference reference) {
     this.storage = storage;
     this.path = path;
     this.archivePath = archivePath;
     this.reader = reader;
+    this.reference = reference;
+  }
+
+  /** Whether this is a reference to a parent region's file (see {@link StoreFileReference}). */
+  boolean isReference() {
+    return reference != null;
   }
 
   String path() {
@@ -92,6 +115,9 @@ final class StoreFile {
   /** A scanner that holds a reference until it is closed. */
   KeyValueScanner scanner(long readPoint) {
     KeyValueScanner s = reader.scanner(readPoint);
+    if (reference != null) {
+      s = new RowRangeScanner(s, reference.startRow(), reference.stopRow());
+    }
     return new ReleasingScanner(s, this);
   }
 

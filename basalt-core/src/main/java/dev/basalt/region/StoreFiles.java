@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The files of one store on storage: {@code data/<ns>/<table>/<region>/<family>/<name>}. Writes new
- * files (the writer uses a temporary name and renames into place), opens readers, and on open
+ * files (the writer uses a temporary name and renames into place), opens readers (a reference file
+ * left by a split or merge opens its parent's file: {@link StoreFileReference}), and on open
  * repairs what a crash can leave: temporary files are deleted, and the inputs of a compaction whose
  * output exists (its file info names them) are archived. Archived files go to the same path under
  * {@code archive/}. Thread-safe.
@@ -61,6 +62,14 @@ final class StoreFiles {
 
   private StoreFile open(String name) throws IOException {
     String path = dir + "/" + name;
+    if (StoreFileReference.isReference(name)) {
+      StoreFileReference ref = StoreFileReference.read(storage, path);
+      String parentPath = ref.parentPath(dir);
+      StoreFileReader reader =
+          StoreFileReader.open(
+              storage, parentPath, cache, family.isBlockCacheEnabled(), family.isInMemory());
+      return new StoreFile(storage, path, archiveDir + "/" + name, reader, ref);
+    }
     StoreFileReader reader =
         StoreFileReader.open(
             storage, path, cache, family.isBlockCacheEnabled(), family.isInMemory());

@@ -42,6 +42,13 @@ final class BlockIndex {
     return count;
   }
 
+  /** The row of entry {@code i}'s key (a separator: at or before the first row of block i). */
+  byte[] row(int i) {
+    int off = keyOffsets[i];
+    int len = ((keys[off] & 0xFF) << 8) | (keys[off + 1] & 0xFF);
+    return java.util.Arrays.copyOfRange(keys, off + 2, off + 2 + len);
+  }
+
   long blockOffset(int i) {
     return blockOffsets[i];
   }

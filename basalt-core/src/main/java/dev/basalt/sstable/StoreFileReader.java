@@ -157,6 +157,16 @@ public final class StoreFileReader implements Closeable {
   }
 
   /** The path this reader was opened with. */
+  /**
+   * A row near the middle of the file by size: the row of the index key of its middle data block,
+   * between the last row of the block before and the first row of that block, both included (where
+   * a region holding this file splits, as at HBase's midkey). Null when the file has fewer than two
+   * data blocks.
+   */
+  public byte[] midRow() {
+    return index.size() < 2 ? null : index.row(index.size() / 2);
+  }
+
   public String path() {
     return path;
   }

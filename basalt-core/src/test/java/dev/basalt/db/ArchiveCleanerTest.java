@@ -37,6 +37,7 @@ class ArchiveCleanerTest {
     ArchiveCleaner c = ArchiveCleaner.forDatabase(new LocalStorage(dir), 600, 300, clock);
     file("oldWALs/seg-1");
     file("archive/data/default/t/r1/f/a");
+    file("data/default/t/r2/f/live");
     assertThat(c.run()).isZero();
     assertThat(c.trackedFiles()).isEqualTo(2);
 
@@ -53,10 +54,12 @@ class ArchiveCleanerTest {
     clock.advance(300);
     assertThat(c.run()).isEqualTo(2);
     assertThat(exists("oldWALs/seg-1")).isFalse();
-    assertThat(exists("archive/data/default/t/r1")).as("emptied directories go").isFalse();
-    assertThat(exists("archive")).as("the roots stay").isTrue();
+    assertThat(exists("archive/data/default/t/r1/f"))
+        .as("directories stay for files being archived")
+        .isTrue();
     assertThat(exists("oldWALs")).isTrue();
     assertThat(c.trackedFiles()).isZero();
+    assertThat(exists("data/default/t/r2/f/live")).as("only the archives are cleaned").isTrue();
   }
 
   @Test
@@ -100,7 +103,7 @@ class ArchiveCleanerTest {
     Config config =
         Config.builder()
             .set(WalSettings.ROLL_SIZE, 1024L)
-            .set(CleanerSettings.INTERVAL, 20L)
+            .set(DatabaseSettings.MAINTENANCE_INTERVAL, 20L)
             .set(CleanerSettings.WAL_TTL, 0L)
             .set(CleanerSettings.FILE_TTL, 0L)
             .build();

@@ -233,6 +233,37 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
   }
 
   @Override
+  public void split(String row) throws IOException {
+    checkNotExiting();
+    byte[] at = dev.basalt.cell.Bytes.toBytes(row);
+    db.flush(name);
+    db.compact(name);
+    awaitBackgroundWork();
+    for (dev.basalt.schema.RegionInfo r : db.getRegions(name)) {
+      if (java.util.Arrays.equals(r.getStartKey(), at)) {
+        return;
+      }
+    }
+    db.split(name, at);
+    awaitBackgroundWork();
+  }
+
+  @Override
+  public void merge(int index) throws IOException {
+    checkNotExiting();
+    db.flush(name);
+    db.compact(name);
+    awaitBackgroundWork();
+    List<dev.basalt.schema.RegionInfo> regions = db.getRegions(name);
+    if (regions.size() < 2) {
+      return;
+    }
+    int i = index % (regions.size() - 1);
+    db.mergeRegions(regions.get(i).getRegionName(), regions.get(i + 1).getRegionName());
+    awaitBackgroundWork();
+  }
+
+  @Override
   public void restart(boolean flushOnClose) throws IOException {
     checkNotExiting();
     if (restarts >= flushOnCloseByRestart.size()
@@ -267,16 +298,34 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
   }
 
   /**
-   * Waits until the database's background executors (flusher, compactor, chores) have run every
-   * task queued so far, twice over, so that a compaction asked for by a flush has finished. They
-   * are found by reflection, by type: {@code Database} keeps its maintenance object in a field, and
-   * that object keeps {@link ExecutorService}s.
+   * Waits until the database's background executors (flushers, compactors, the split thread,
+   * chores) have run every task queued so far, three times over, so that a compaction asked for by
+   * a flush, and the work after it, has finished. They are found by reflection, by type: {@code
+   * Database} keeps its maintenance object in a field, and that object keeps {@link
+   * ExecutorService}s. A pool of n threads is drained by n tasks that wait for each other: once all
+   * n run, every task queued before them has finished.
    */
   private void awaitBackgroundWork() {
-    for (int round = 0; round < 2; round++) {
+    for (int round = 0; round < 3; round++) {
       for (ExecutorService e : background) {
+        int threads =
+            e instanceof java.util.concurrent.ThreadPoolExecutor
+                ? ((java.util.concurrent.ThreadPoolExecutor) e).getCorePoolSize()
+                : 1;
+        java.util.concurrent.CyclicBarrier all = new java.util.concurrent.CyclicBarrier(threads);
+        List<java.util.concurrent.Future<?>> waits = new ArrayList<>();
         try {
-          e.submit(() -> {}).get(5, TimeUnit.MINUTES);
+          for (int i = 0; i < threads; i++) {
+            waits.add(
+                e.submit(
+                    () -> {
+                      all.await(5, TimeUnit.MINUTES);
+                      return null;
+                    }));
+          }
+          for (java.util.concurrent.Future<?> w : waits) {
+            w.get(5, TimeUnit.MINUTES);
+          }
         } catch (RejectedExecutionException ex) {
           // shut down: nothing more will run there
         } catch (InterruptedException ex) {

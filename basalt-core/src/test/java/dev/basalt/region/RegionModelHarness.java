@@ -213,6 +213,18 @@ final class RegionModelHarness {
       if (major && model.majorCompact(horizon) > 0) {
         events.merge("major compaction dropped cells of the model", 1, Integer::sum);
       }
+    } else if (s instanceof RegionModelSteps.SplitStep) {
+      if (openScanners > 0) {
+        throw new IllegalArgumentException("a split while a scanner is open: " + s);
+      }
+      storage(s, () -> engine.split(((RegionModelSteps.SplitStep) s).row()));
+      model.flushed();
+    } else if (s instanceof RegionModelSteps.MergeStep) {
+      if (openScanners > 0) {
+        throw new IllegalArgumentException("a merge while a scanner is open: " + s);
+      }
+      storage(s, () -> engine.merge(((RegionModelSteps.MergeStep) s).index()));
+      model.flushed();
     } else if (s instanceof Restart) {
       if (openScanners > 0) {
         throw new IllegalArgumentException("a restart while a scanner is open: " + s);

@@ -20,10 +20,12 @@ import dev.basalt.region.RegionModelSteps.Tick;
 import dev.basalt.region.RegionModelSteps.Ts;
 import dev.basalt.region.RegionModelSteps.Value;
 import dev.basalt.schema.KeepDeletedCells;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -39,6 +41,10 @@ import net.jqwik.api.statistics.Statistics;
  * batches are split by region; scans (forward and reversed, with inclusive or exclusive bounds,
  * limits, batches and filters) cross region boundaries, and a scanner left open while other steps
  * run (writes, flushes, compactions) sees the table as it was when it opened, in every region.
+ *
+ * <p>Histories also split and merge regions at random points (between steps, never while a scanner
+ * is open), so that rows move between regions whose files are references to their parents',
+ * rewritten by compactions.
  *
  * <p>Split keys are drawn from keys equal to the histories' rows ({@code r1 r12 r2 r3}: a boundary
  * exactly at a row) and keys between and around them (a boundary between rows, or outside them so
@@ -149,8 +155,30 @@ class RegionModelMultiRegionPropertyTest {
         .withoutEdgeCases();
   }
 
+  /**
+   * The storage histories with splits and merges inserted at the top level (never while a scanner
+   * is open: a scanner reads a region replaced under it as of when it gets there).
+   */
   @Provide
   Arbitrary<List<Step>> histories() {
-    return new RegionModelArbitraries(false, true).histories();
+    Arbitrary<Step> regionStep =
+        Arbitraries.oneOf(
+            Arbitraries.of(SPLIT_CANDIDATES).map(RegionModelSteps.SplitStep::new),
+            Arbitraries.integers().between(0, 5).map(RegionModelSteps.MergeStep::new));
+    return Combinators.combine(
+            new RegionModelArbitraries(false, true).histories(),
+            Combinators.combine(Arbitraries.integers().between(0, 50), regionStep)
+                .as(Tuple::of)
+                .list()
+                .ofMaxSize(8))
+        .as(
+            (steps, inserts) -> {
+              List<Step> out = new ArrayList<>(steps);
+              for (Tuple.Tuple2<Integer, Step> ins : inserts) {
+                out.add(Math.min(ins.get1(), out.size()), ins.get2());
+              }
+              return out;
+            })
+        .withoutEdgeCases();
   }
 }

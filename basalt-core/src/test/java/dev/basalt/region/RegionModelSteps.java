@@ -737,4 +737,27 @@ final class RegionModelSteps {
       return flushOnClose ? "restart (flush on close)" : "restart (no flush on close: WAL replay)";
     }
   }
+
+  /**
+   * Splits the region holding {@code row} at it (Database.split), after flushing and compacting the
+   * table (a split flushes the region anyway; regions with references cannot split). Nothing when
+   * {@code row} already starts a region. Reads must not change; the model notes the flush.
+   */
+  record SplitStep(String row) implements Step {
+    @Override
+    public String toString() {
+      return "split at " + row;
+    }
+  }
+
+  /**
+   * Merges regions {@code index} and {@code index + 1} (modulo the region count) after flushing and
+   * compacting the table; nothing when the table has one region. Reads must not change.
+   */
+  record MergeStep(int index) implements Step {
+    @Override
+    public String toString() {
+      return "merge regions " + index + " and " + (index + 1);
+    }
+  }
 }

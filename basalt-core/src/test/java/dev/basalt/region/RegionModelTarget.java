@@ -61,6 +61,16 @@ interface RegionModelTarget {
     throw new UnsupportedOperationException(this + " has no storage to compact");
   }
 
+  /** Splits the region holding {@code row} at it, if it is not a region's start already. */
+  default void split(String row) throws IOException {
+    throw new UnsupportedOperationException(this + " has one region");
+  }
+
+  /** Merges two adjacent regions, if there are two. */
+  default void merge(int index) throws IOException {
+    throw new UnsupportedOperationException(this + " has one region");
+  }
+
   /** Closes and reopens the engine; no scanner may be open. */
   default void restart(boolean flushOnClose) throws IOException {
     throw new UnsupportedOperationException(this + " cannot restart");
