@@ -29,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -596,6 +597,31 @@ public final class Database implements Closeable {
       }
     }
     return out;
+  }
+
+  /**
+   * The open region with this full region name (as hbase:meta and HBase's client name it), for a
+   * server that routes requests by region. Looks through every region of the table the name starts
+   * with.
+   *
+   * @throws BasaltIOException named NotServingRegionException when no enabled table serves it (the
+   *     client then re-reads hbase:meta)
+   */
+  public Region onlineRegion(byte[] regionName) throws BasaltIOException {
+    for (LiveTable t : tables.all()) {
+      if (!t.isEnabled()) {
+        continue;
+      }
+      for (ServedRegion r : t.regions().all()) {
+        if (Arrays.equals(r.info().getRegionName(), regionName) && !r.region().isClosed()) {
+          return r.region();
+        }
+      }
+    }
+    throw new BasaltIOException(
+        "region " + Bytes.toStringBinary(regionName) + " is not online on this server",
+        "org.apache.hadoop.hbase.NotServingRegionException",
+        false);
   }
 
   public TableDescriptor getDescriptor(TableName name) throws TableNotFoundException {

@@ -1,0 +1,30 @@
+package dev.basalt.server.regionserver;
+
+import dev.basalt.db.Database;
+import dev.basalt.region.Region;
+import dev.basalt.util.BasaltIOException;
+import java.io.IOException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+
+/**
+ * The regions of a database, found by the name a request carries. HBase's client always sends the
+ * full region name; an encoded name alone is not supported yet and gets a clear error.
+ */
+public final class DatabaseRegions implements RegionLookup {
+  private final Database db;
+
+  public DatabaseRegions(Database db) {
+    this.db = db;
+  }
+
+  @Override
+  public Region region(HBaseProtos.RegionSpecifier spec) throws IOException {
+    if (spec.getType() != HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME) {
+      throw new BasaltIOException(
+          "regions are looked up by full region name; " + spec.getType() + " is not supported",
+          BasaltIOException.DO_NOT_RETRY,
+          true);
+    }
+    return db.onlineRegion(spec.getValue().toByteArray());
+  }
+}
