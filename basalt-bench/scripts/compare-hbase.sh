@@ -165,7 +165,7 @@ run_system() {
   "$JAVA" -cp "$BENCH_JAR" dev.basalt.bench.workload.WorkloadRunner "${CONNECT[@]}" \
     --label "$key" --workloads "$WORKLOADS" --records "$RECORDS" --operations "$OPERATIONS" \
     --threads "$THREADS" --regions "$REGIONS" --warmup "$WARMUP" --max-seconds "$MAX_SECONDS" \
-    --recreate-table --json "$OUT/$key.json" 2>&1 | grep -v '^SLF4J' | tee "$OUT/$key.log"
+    --recreate-table --json "$OUT/$key.json" 2>&1 | grep --line-buffered -v '^SLF4J' | tee "$OUT/$key.log"
   local rss_after peak
   rss_after=$(proc_kib "$SERVER_PID" VmRSS)
   peak=$(proc_kib "$SERVER_PID" VmHWM)

@@ -13,8 +13,8 @@ import org.apache.hadoop.hbase.StartMiniClusterOption;
 
 /**
  * Starts a real Apache HBase 2.6 mini cluster (hbase-testing-util) in this JVM for the workload
- * comparison (issue 9, basalt-bench/scripts/compare-hbase.sh): ZooKeeper, one master and N region servers,
- * on loopback with the web UIs off, on the local filesystem by default (what HBase's own
+ * comparison (issue 9, basalt-bench/scripts/compare-hbase.sh): ZooKeeper, one master and N region
+ * servers, on loopback with the web UIs off, on the local filesystem by default (what HBase's own
  * standalone mode does, and what Basalt standalone does) or on a mini HDFS with {@code --hdfs}.
  * When the cluster answers it writes a properties file (ZooKeeper address, start-up time, pid),
  * renamed into place so a waiting script never reads half of it, and then serves until killed
@@ -46,7 +46,8 @@ public final class HBaseMiniClusterMain {
         default -> {
           System.err.println("unknown argument " + args[i]);
           System.err.println(
-              "usage: HBaseMiniClusterMain --dir DIR --ready-file FILE [--hdfs] [--regionservers N]");
+              "usage: HBaseMiniClusterMain --dir DIR --ready-file FILE [--hdfs] [--regionservers"
+                  + " N]");
           System.exit(2);
         }
       }
@@ -87,6 +88,9 @@ public final class HBaseMiniClusterMain {
     }
     long startupMillis = (System.nanoTime() - startNanos) / 1_000_000;
     int zkPort = util.getZkCluster().getClientPort();
+    // The master's RPC address, for clients that use the RPC connection registry
+    // (--bootstrap) instead of ZooKeeper.
+    String master = util.getMiniHBaseCluster().getMaster().getServerName().getAddress().toString();
 
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
@@ -105,6 +109,8 @@ public final class HBaseMiniClusterMain {
     String ready =
         "zookeeper=127.0.0.1:"
             + zkPort
+            + "\nmaster="
+            + master
             + "\nstartupMillis="
             + startupMillis
             + "\npid="
