@@ -6,6 +6,7 @@ import dev.basalt.fs.Storage;
 import dev.basalt.fs.WritableFile;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
@@ -13,20 +14,26 @@ import dev.basalt.schema.TableName;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
 
 /**
- * The small catalog files: table descriptors ({@code .tabledesc}) and region infos ({@code
- * .regioninfo}). Each is written whole under a temporary name, synced and renamed into place, so a
- * reader sees the old file or the new one, never a part. Format version 1, big-endian:
+ * The small catalog files: table descriptors ({@code .tabledesc}), region sets ({@code
+ * .regionset}), region infos ({@code .regioninfo}) and namespace descriptors ({@code .nsdesc}).
+ * Each is written whole under a temporary name, synced and renamed into place, so a reader sees the
+ * old file or the new one, never a part. Format version 1, big-endian (docs/formats/catalog.md):
  *
  * <pre>
  * file       = magic(4) version(2) body crc32c-of-everything-before(4)
  * .tabledesc   magic "BTDS"; body = string(table) attrs u32(familyCount) family*
  *              family = bytes16(name) attrs
+ * .regionset   magic "BRGS"; body = string(table) u8(state: 0 enabled, 1 disabled)
+ *              u32(regionCount) (bytes16(startKey) bytes16(endKey) u64(regionId) u64(seqFloor))*
  * .regioninfo  magic "BRGI"; body = string(table) bytes16(startKey) bytes16(endKey) u64(regionId)
+ * .nsdesc      magic "BNSD"; body = string(namespace) attrs
  * attrs      = u32(count) (string(key) string(value))*
  * string     = u32(length) UTF-8 bytes;  bytes16 = u16(length) bytes
  * </pre>
@@ -35,9 +42,13 @@ import java.util.zip.CRC32C;
  */
 final class CatalogFiles {
   static final String TABLE_DESC = ".tabledesc";
+  static final String REGION_SET = ".regionset";
   static final String REGION_INFO = ".regioninfo";
+  static final String NAMESPACE_DESC = ".nsdesc";
   private static final int TABLE_MAGIC = 0x42544453; // BTDS
+  private static final int REGION_SET_MAGIC = 0x42524753; // BRGS
   private static final int REGION_MAGIC = 0x42524749; // BRGI
+  private static final int NAMESPACE_MAGIC = 0x424e5344; // BNSD
   private static final short VERSION = 1;
 
   private CatalogFiles() {}
@@ -95,6 +106,67 @@ final class CatalogFiles {
     }
   }
 
+  static byte[] encodeRegionSet(RegionSet set) {
+    Out o = new Out(REGION_SET_MAGIC);
+    o.string(set.table().getNameAsString());
+    o.u8(set.state() == RegionSet.State.ENABLED ? 0 : 1);
+    o.u32(set.members().size());
+    for (RegionSet.Member m : set.members()) {
+      o.bytes16(m.info().getStartKey());
+      o.bytes16(m.info().getEndKey());
+      o.u64(m.info().getRegionId());
+      o.u64(m.sequenceFloor());
+    }
+    return o.finish();
+  }
+
+  static RegionSet decodeRegionSet(byte[] b, String where) throws IOException {
+    In in = new In(b, REGION_SET_MAGIC, where);
+    try {
+      TableName t = TableName.valueOf(in.string());
+      int state = in.u8();
+      if (state > 1) {
+        throw new IllegalArgumentException("unknown table state " + state);
+      }
+      int n = in.u32();
+      if (n < 1 || n > b.length) {
+        throw new IllegalArgumentException("impossible region count " + n);
+      }
+      List<RegionSet.Member> members = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        byte[] start = in.bytes16();
+        byte[] end = in.bytes16();
+        long id = in.u64();
+        long floor = in.u64();
+        members.add(new RegionSet.Member(RegionInfo.of(t, start, end, id), floor));
+      }
+      in.end();
+      return RegionSet.of(
+          t, state == 0 ? RegionSet.State.ENABLED : RegionSet.State.DISABLED, members);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("region set " + where + " is invalid: " + e.getMessage(), e);
+    }
+  }
+
+  static byte[] encodeNamespace(NamespaceDescriptor ns) {
+    Out o = new Out(NAMESPACE_MAGIC);
+    o.string(ns.getName());
+    o.attrs(ns.getConfiguration());
+    return o.finish();
+  }
+
+  static NamespaceDescriptor decodeNamespace(byte[] b, String where) throws IOException {
+    In in = new In(b, NAMESPACE_MAGIC, where);
+    try {
+      NamespaceDescriptor.Builder nb = NamespaceDescriptor.create(in.string());
+      nb.addConfiguration(in.attrs());
+      in.end();
+      return nb.build();
+    } catch (IllegalArgumentException e) {
+      throw new IOException("namespace descriptor " + where + " is invalid: " + e.getMessage(), e);
+    }
+  }
+
   /** Writes a file atomically: temporary name, sync, rename into place. */
   static void writeAtomically(Storage storage, String path, byte[] content) throws IOException {
     String tmp = path + ".tmp";
@@ -136,6 +208,10 @@ final class CatalogFiles {
     void u64(long v) {
       Bytes.putLong(scratch, 0, v);
       out.write(scratch, 0, 8);
+    }
+
+    void u8(int v) {
+      out.write(v);
     }
 
     void string(String s) {
@@ -208,6 +284,11 @@ final class CatalogFiles {
       int v = Bytes.readInt(b, pos);
       pos += 4;
       return v;
+    }
+
+    int u8() {
+      need(1);
+      return b[pos++] & 0xff;
     }
 
     long u64() {

@@ -1,17 +1,18 @@
 package dev.basalt.db;
 
-import dev.basalt.cell.Bytes;
+import dev.basalt.cell.CellUtil;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.fs.LocalStorage;
 import dev.basalt.fs.Storage;
 import dev.basalt.region.Region;
 import dev.basalt.region.RegionServices;
+import dev.basalt.schema.ColumnFamilyDescriptor;
+import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
 import dev.basalt.sstable.BlockCache;
 import dev.basalt.util.Clock;
-import dev.basalt.util.FaultPoints;
 import dev.basalt.util.config.Config;
 import dev.basalt.wal.Wal;
 import dev.basalt.wal.WalReplay;
@@ -29,45 +30,43 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Basalt database in one directory: tables, their regions and the shared write-ahead log. Opening
- * it replays the log, so every acknowledged write survives a crash; the directory is locked against
- * a second process.
+ * A Basalt database in one directory (the embedded API; {@link Basalt#open} opens one): namespaces,
+ * tables of one or more regions, and the write-ahead log they share. Opening it replays the log
+ * into every region of every table, so every acknowledged write survives a crash; the directory is
+ * locked against a second process.
  *
- * <p>Files (ARCHITECTURE.md section 5): {@code basalt.id} (cluster id), {@code
- * data/<ns>/<table>/.tabledesc}, {@code data/<ns>/<table>/<region>/.regioninfo}, {@code
- * WALs/<server>/wal-*}, {@code oldWALs/}. A table exists exactly when its {@code .tabledesc}
- * exists: creation writes it last and deletion removes it first, and opening removes table
- * directories without one (left by a crash in between).
+ * <p>Table and namespace changes (create, delete, enable, disable, modify, truncate) are done by
+ * {@link TableAdmin} and {@link NamespaceAdmin}, one at a time; their files and the order that
+ * makes each one atomic are described by {@link Catalog} (docs/formats/catalog.md). Reads and
+ * writes go through {@link Table} handles, which route rows to regions.
  *
  * <p>Thread-safe.
  */
 public final class Database implements Closeable {
-  /** Fault point: a new table's region is written but its descriptor is not. */
-  public static final String FAULT_CREATE_BEFORE_DESCRIPTOR = "db.createTable.beforeDescriptor";
+  /** Fault point: a new table's regions are written but its descriptor is not. */
+  public static final String FAULT_CREATE_BEFORE_DESCRIPTOR =
+      TableAdmin.FAULT_CREATE_BEFORE_DESCRIPTOR;
 
   static final String SERVER_ID = "local";
   private static final Logger LOG = LoggerFactory.getLogger(Database.class);
   private static final String CLUSTER_ID_FILE = "basalt.id";
-  private static final String MAX_REGION_ID_FILE = "data/.maxregionid";
 
   private final Storage storage;
   private final Config config;
-  private final Clock clock;
   private final FileChannel lockChannel;
   private final FileLock lock;
   private final UUID clusterId;
   private final Wal wal;
   private final BlockCache blockCache;
   private final Maintenance maintenance;
-  private final RegionServices services;
-  private final ConcurrentHashMap<TableName, Region> tables = new ConcurrentHashMap<>();
+  private final LiveTables tables;
+  private final TableAdmin tableAdmin;
+  private final NamespaceAdmin namespaceAdmin;
   private final Object ddl = new Object();
-  private long maxRegionId;
   private volatile boolean closed;
 
   /** Opens (creating if needed) the database in {@code dir} with default settings. */
@@ -113,18 +112,19 @@ public final class Database implements Closeable {
       throws IOException {
     this.storage = storage;
     this.config = config;
-    this.clock = clock;
     this.lockChannel = ch;
     this.lock = lock;
     this.clusterId = readOrCreateClusterId();
-    this.maxRegionId =
-        storage.exists(MAX_REGION_ID_FILE)
-            ? Bytes.toLong(CatalogFiles.readAll(storage, MAX_REGION_ID_FILE))
-            : 0;
-    Map<String, TableDescriptor> descByRegion = new HashMap<>();
-    Map<String, RegionInfo> infoByRegion = new HashMap<>();
-    loadCatalog(descByRegion, infoByRegion);
+    Catalog catalog = new Catalog(storage, clock);
+    Catalog.Loaded loaded = catalog.load();
 
+    // Which table and region set member each region of the WAL belongs to.
+    Map<String, Catalog.LoadedTable> tableOf = new HashMap<>();
+    for (Catalog.LoadedTable t : loaded.tables()) {
+      for (RegionSet.Member m : t.regions().members()) {
+        tableOf.put(m.info().getEncodedName(), t);
+      }
+    }
     Map<String, List<KeyValue>> replayed = new HashMap<>();
     List<Wal.Segment> recovered =
         WalReplay.replay(
@@ -132,8 +132,12 @@ public final class Database implements Closeable {
             SERVER_ID,
             config.get(WalSettings.SKIP_REPLAY_ERRORS),
             e -> {
-              if (infoByRegion.containsKey(e.region())) {
-                replayed.computeIfAbsent(e.region(), r -> new ArrayList<>()).addAll(e.cells());
+              Catalog.LoadedTable t = tableOf.get(e.region());
+              if (t != null) {
+                List<KeyValue> cells = replayable(t, e.region(), e.cells());
+                if (!cells.isEmpty()) {
+                  replayed.computeIfAbsent(e.region(), r -> new ArrayList<>()).addAll(cells);
+                }
               }
             });
     this.wal = new Wal(storage, SERVER_ID, config, clock, recovered);
@@ -142,7 +146,8 @@ public final class Database implements Closeable {
             (long)
                 (Runtime.getRuntime().maxMemory()
                     * config.get(DatabaseSettings.BLOCK_CACHE_FRACTION)));
-    this.maintenance = new Maintenance(tables::values, config, clock);
+    this.tables = new LiveTables(clock, config.get(DatabaseSettings.TRANSITION_WAIT));
+    this.maintenance = new Maintenance(tables::openRegions, config, clock);
     maintenance.scheduleCleaner(
         ArchiveCleaner.forDatabase(
             storage,
@@ -150,38 +155,97 @@ public final class Database implements Closeable {
             config.get(CleanerSettings.FILE_TTL),
             clock),
         config.get(CleanerSettings.INTERVAL));
-    this.services =
+    RegionServices services =
         RegionServices.of(
             clock, config, new WalEditLog(wal, clusterId, clock), blockCache, maintenance);
-    List<Region> toFlush = new ArrayList<>();
-    for (Map.Entry<String, RegionInfo> e : infoByRegion.entrySet()) {
-      RegionInfo info = e.getValue();
-      Region region = openRegion(info, descByRegion.get(e.getKey()));
-      int applied = region.replay(replayed.getOrDefault(e.getKey(), List.of()));
-      tables.put(info.getTable(), region);
-      if (applied > 0) {
-        LOG.info("recovered {} cells of {} from the WAL", applied, info.getTable());
-        toFlush.add(region);
-      } else {
-        wal.markPersisted(info.getEncodedName(), region.getLastSequenceId());
+    RegionOpener opener = new RegionOpener(storage, services);
+    this.namespaceAdmin = new NamespaceAdmin(catalog, tables, ddl, loaded.namespaces());
+    this.tableAdmin = new TableAdmin(catalog, tables, opener, wal, ddl, namespaceAdmin);
+    try {
+      for (Catalog.LoadedTable t : loaded.tables()) {
+        recoverTable(t, opener, replayed);
       }
-    }
-    // Recovered edits go to store files at once, so the old WAL segments can be archived.
-    for (Region r : toFlush) {
-      r.flush();
-    }
-    for (Wal.Segment s : recovered) {
-      for (String region : s.maxSeqByRegion().keySet()) {
-        if (!infoByRegion.containsKey(region)) {
-          wal.forgetRegion(region); // its table was dropped
+      for (Wal.Segment s : recovered) {
+        for (String region : s.maxSeqByRegion().keySet()) {
+          if (!tableOf.containsKey(region)) {
+            wal.forgetRegion(region); // its table was dropped or truncated
+          }
         }
       }
+    } catch (IOException | RuntimeException e) {
+      for (Region r : tables.openRegions()) {
+        r.close();
+      }
+      maintenance.stop();
+      wal.close();
+      throw e;
     }
   }
 
-  private Region openRegion(RegionInfo info, TableDescriptor desc) throws IOException {
-    String dir = tableDir(info.getTable()) + "/" + info.getEncodedName();
-    return Region.open(info, desc, services, storage, dir, "archive/" + dir);
+  /**
+   * The cells of a WAL entry that a region must still replay: those of families its table still
+   * has, above its sequence floor (the region skips, in turn, those its store files hold).
+   */
+  private static List<KeyValue> replayable(
+      Catalog.LoadedTable t, String region, List<KeyValue> cells) {
+    long floor = t.regions().member(region).sequenceFloor();
+    TableDescriptor desc = t.descriptor();
+    List<KeyValue> out = new ArrayList<>(cells.size());
+    for (KeyValue kv : cells) {
+      if (kv.getSequenceId() > floor && desc.hasColumnFamily(CellUtil.cloneFamily(kv))) {
+        out.add(kv);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Opens an enabled table's regions with their recovered edits, flushing those (so the old WAL
+   * segments can be archived); a disabled table's regions stay closed, except that one with edits
+   * in the WAL opens just long enough to replay and flush them.
+   */
+  private void recoverTable(
+      Catalog.LoadedTable t, RegionOpener opener, Map<String, List<KeyValue>> replayed)
+      throws IOException {
+    TableDescriptor desc = t.descriptor();
+    RegionSet set = t.regions();
+    List<ServedRegion> open = new ArrayList<>();
+    try {
+      for (RegionSet.Member m : set.members()) {
+        String name = m.info().getEncodedName();
+        List<KeyValue> cells = replayed.getOrDefault(name, List.of());
+        if (!set.isEnabled() && cells.isEmpty()) {
+          continue;
+        }
+        Region region = opener.open(m.info(), desc, m.sequenceFloor());
+        if (set.isEnabled()) {
+          open.add(new ServedRegion(region));
+        }
+        int applied = region.replay(cells);
+        if (applied > 0) {
+          LOG.info(
+              "recovered {} cells of region {} of {} from the WAL",
+              applied,
+              name,
+              desc.getTableName());
+          region.flush(); // also tells the WAL what is persisted
+        } else {
+          wal.markPersisted(name, region.getLastSequenceId());
+        }
+        if (!set.isEnabled()) {
+          region.close();
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      for (ServedRegion r : open) {
+        r.region().close();
+      }
+      throw e;
+    }
+    tables.publish(
+        set.isEnabled()
+            ? LiveTable.enabled(desc, set, new RegionMap(open))
+            : LiveTable.disabled(desc, set));
   }
 
   private UUID readOrCreateClusterId() throws IOException {
@@ -199,51 +263,12 @@ public final class Database implements Closeable {
     return id;
   }
 
-  private void loadCatalog(
-      Map<String, TableDescriptor> descByRegion, Map<String, RegionInfo> infoByRegion)
-      throws IOException {
-    for (String ns : storage.list("data")) {
-      if (!storage.isDirectory("data/" + ns)) {
-        continue;
-      }
-      for (String t : storage.list("data/" + ns)) {
-        String tdir = "data/" + ns + "/" + t;
-        if (!storage.isDirectory(tdir)) {
-          continue;
-        }
-        String descPath = tdir + "/" + CatalogFiles.TABLE_DESC;
-        if (!storage.exists(descPath)) {
-          LOG.warn(
-              "removing {}: a table creation or deletion did not finish", storage.describe(tdir));
-          storage.delete(tdir);
-          continue;
-        }
-        TableDescriptor desc =
-            CatalogFiles.decodeTable(
-                CatalogFiles.readAll(storage, descPath), storage.describe(descPath));
-        for (String r : storage.list(tdir)) {
-          String infoPath = tdir + "/" + r + "/" + CatalogFiles.REGION_INFO;
-          if (!storage.isDirectory(tdir + "/" + r)) {
-            continue;
-          }
-          if (!storage.exists(infoPath)) {
-            LOG.warn("removing {}: it has no region info", storage.describe(tdir + "/" + r));
-            storage.delete(tdir + "/" + r);
-            continue;
-          }
-          RegionInfo info =
-              CatalogFiles.decodeRegion(
-                  CatalogFiles.readAll(storage, infoPath), storage.describe(infoPath));
-          infoByRegion.put(info.getEncodedName(), info);
-          descByRegion.put(info.getEncodedName(), desc);
-          maxRegionId = Math.max(maxRegionId, info.getRegionId());
-        }
-      }
-    }
+  static String tableDir(TableName name) {
+    return Catalog.tableDir(name);
   }
 
-  static String tableDir(TableName name) {
-    return "data/" + name.getNamespaceAsString() + "/" + name.getQualifierAsString();
+  LiveTables liveTables() {
+    return tables;
   }
 
   /** This database's cluster id (stamped on its WAL edits). */
@@ -251,111 +276,303 @@ public final class Database implements Closeable {
     return clusterId;
   }
 
+  // ---- namespaces -------------------------------------------------------------------------
+
   /**
-   * Creates a table with one region covering all rows.
-   *
-   * @throws TableExistsException when the name is taken
-   * @throws NamespaceNotFoundException for a namespace other than {@code default}
+   * @throws NamespaceExistException when it exists (default and hbase always do)
    */
-  public void createTable(TableDescriptor desc) throws IOException {
+  public void createNamespace(NamespaceDescriptor ns) throws IOException {
     checkOpen();
-    TableName name = desc.getTableName();
-    if (!TableName.DEFAULT_NAMESPACE.equals(name.getNamespaceAsString())) {
-      throw new NamespaceNotFoundException(
-          "namespace '"
-              + name.getNamespaceAsString()
-              + "' does not exist; only the 'default' namespace holds user tables");
-    }
-    synchronized (ddl) {
-      if (tables.containsKey(name)) {
-        throw new TableExistsException(name.getNameAsString());
-      }
-      long regionId = Math.max(clock.currentTimeMillis(), maxRegionId + 1);
-      CatalogFiles.writeAtomically(storage, MAX_REGION_ID_FILE, Bytes.toBytes(regionId));
-      maxRegionId = regionId;
-      RegionInfo info = RegionInfo.of(name, Bytes.EMPTY, Bytes.EMPTY, regionId);
-      String tdir = tableDir(name);
-      storage.delete(tdir);
-      CatalogFiles.writeAtomically(
-          storage,
-          tdir + "/" + info.getEncodedName() + "/" + CatalogFiles.REGION_INFO,
-          CatalogFiles.encodeRegion(info));
-      FaultPoints.hit(FAULT_CREATE_BEFORE_DESCRIPTOR);
-      CatalogFiles.writeAtomically(
-          storage, tdir + "/" + CatalogFiles.TABLE_DESC, CatalogFiles.encodeTable(desc));
-      tables.put(name, openRegion(info, desc));
-    }
+    namespaceAdmin.create(ns);
+  }
+
+  /** Replaces a namespace's configuration. */
+  public void modifyNamespace(NamespaceDescriptor ns) throws IOException {
+    checkOpen();
+    namespaceAdmin.modify(ns);
   }
 
   /**
-   * Deletes a table and all its data.
+   * Removes an empty namespace.
+   *
+   * @throws ConstraintException when it holds tables or is default or hbase
+   * @throws NamespaceNotFoundException when it does not exist
+   */
+  public void deleteNamespace(String name) throws IOException {
+    checkOpen();
+    namespaceAdmin.delete(name);
+  }
+
+  public NamespaceDescriptor getNamespaceDescriptor(String name) throws IOException {
+    return namespaceAdmin.get(name);
+  }
+
+  /** Every namespace, by name. */
+  public List<NamespaceDescriptor> listNamespaceDescriptors() {
+    return namespaceAdmin.list();
+  }
+
+  /** Names of every namespace, sorted. */
+  public List<String> listNamespaces() {
+    List<String> out = new ArrayList<>();
+    for (NamespaceDescriptor d : namespaceAdmin.list()) {
+      out.add(d.getName());
+    }
+    return out;
+  }
+
+  // ---- table changes ----------------------------------------------------------------------
+
+  /**
+   * Creates an enabled table with one region covering all rows.
+   *
+   * @throws TableExistsException when the name is taken
+   * @throws NamespaceNotFoundException when its namespace does not exist
+   * @throws ConstraintException for a table in the system namespace {@code hbase}
+   */
+  public void createTable(TableDescriptor desc) throws IOException {
+    createTable(desc, null);
+  }
+
+  /**
+   * Creates an enabled table with a region per range between the split keys (none: one region).
+   *
+   * @throws IllegalArgumentException for an empty or repeated split key
+   */
+  public void createTable(TableDescriptor desc, byte[][] splitKeys) throws IOException {
+    checkOpen();
+    tableAdmin.create(desc, SplitKeys.check(splitKeys));
+  }
+
+  /**
+   * Creates an enabled table of {@code numRegions} regions: the first ends at {@code startKey}, the
+   * last starts at {@code endKey}, and the keys between are evenly spaced (HBase's rule).
+   *
+   * @throws IllegalArgumentException for fewer than 3 regions or {@code startKey >= endKey}
+   */
+  public void createTable(TableDescriptor desc, byte[] startKey, byte[] endKey, int numRegions)
+      throws IOException {
+    createTable(desc, SplitKeys.between(startKey, endKey, numRegions));
+  }
+
+  /**
+   * Deletes a disabled table and all its data.
    *
    * @throws TableNotFoundException when it does not exist
+   * @throws TableNotDisabledException when it is enabled
    */
   public void deleteTable(TableName name) throws IOException {
     checkOpen();
-    synchronized (ddl) {
-      Region region = tables.get(name);
-      if (region == null) {
-        throw new TableNotFoundException(name.getNameAsString());
-      }
-      region.close(); // waits for running operations, refuses new ones
-      tables.remove(name);
-      String tdir = tableDir(name);
-      storage.delete(tdir + "/" + CatalogFiles.TABLE_DESC);
-      storage.delete(tdir);
-      wal.forgetRegion(region.getRegionInfo().getEncodedName());
-    }
+    tableAdmin.delete(name);
   }
 
+  /**
+   * Removes every row of a disabled table, which comes back enabled: with its current region
+   * boundaries when {@code preserveSplits}, else as one region.
+   *
+   * @throws TableNotDisabledException when it is enabled
+   */
+  public void truncateTable(TableName name, boolean preserveSplits) throws IOException {
+    checkOpen();
+    tableAdmin.truncate(name, preserveSplits);
+  }
+
+  /**
+   * Flushes and closes the table's regions; until enabled again every read and write of it fails
+   * with {@link TableNotEnabledException}.
+   *
+   * @throws TableNotEnabledException when it is already disabled
+   */
+  public void disableTable(TableName name) throws IOException {
+    checkOpen();
+    tableAdmin.disable(name);
+  }
+
+  /**
+   * Opens the regions of a disabled table again.
+   *
+   * @throws TableNotDisabledException when it is already enabled
+   */
+  public void enableTable(TableName name) throws IOException {
+    checkOpen();
+    tableAdmin.enable(name);
+  }
+
+  public boolean isTableEnabled(TableName name) throws TableNotFoundException {
+    return tables.require(name).isEnabled();
+  }
+
+  public boolean isTableDisabled(TableName name) throws TableNotFoundException {
+    return tables.require(name).phase() == LiveTable.Phase.DISABLED;
+  }
+
+  /**
+   * Replaces a table's descriptor: families added, removed (their data archived) or altered, table
+   * attributes changed. An enabled table's regions are flushed and reopened; operations meanwhile
+   * wait.
+   *
+   * @throws TableNotFoundException when it does not exist
+   */
+  public void modifyTable(TableDescriptor desc) throws IOException {
+    checkOpen();
+    tableAdmin.modify(desc);
+  }
+
+  /**
+   * @throws InvalidFamilyOperationException when the family exists
+   */
+  public void addColumnFamily(TableName name, ColumnFamilyDescriptor family) throws IOException {
+    checkOpen();
+    tableAdmin.addFamily(name, family);
+  }
+
+  /**
+   * Removes a family and archives its data.
+   *
+   * @throws InvalidFamilyOperationException when it does not exist or is the table's only family
+   */
+  public void deleteColumnFamily(TableName name, byte[] family) throws IOException {
+    checkOpen();
+    tableAdmin.deleteFamily(name, family);
+  }
+
+  /**
+   * @throws InvalidFamilyOperationException when the family does not exist
+   */
+  public void modifyColumnFamily(TableName name, ColumnFamilyDescriptor family) throws IOException {
+    checkOpen();
+    tableAdmin.modifyFamily(name, family);
+  }
+
+  // ---- tables -----------------------------------------------------------------------------
+
   public boolean tableExists(TableName name) {
-    return tables.containsKey(name);
+    return tables.get(name) != null;
   }
 
   /** Descriptors of every table, by name. */
   public List<TableDescriptor> listTables() {
     List<TableDescriptor> out = new ArrayList<>();
-    for (Region r : tables.values()) {
-      out.add(r.getTableDescriptor());
+    for (LiveTable t : tables.all()) {
+      out.add(t.descriptor());
     }
     out.sort((a, b) -> a.getTableName().compareTo(b.getTableName()));
     return out;
   }
 
-  public TableDescriptor getDescriptor(TableName name) throws TableNotFoundException {
-    return region(name).getTableDescriptor();
+  /** Names of every table, sorted. */
+  public List<TableName> listTableNames() {
+    List<TableName> out = new ArrayList<>();
+    for (TableDescriptor d : listTables()) {
+      out.add(d.getTableName());
+    }
+    return out;
   }
 
-  /** A handle for reading and writing a table; cheap, and valid while the table exists. */
+  /**
+   * Descriptors of the tables of one namespace, by name.
+   *
+   * @throws NamespaceNotFoundException when it does not exist
+   */
+  public List<TableDescriptor> listTablesByNamespace(String namespace) throws IOException {
+    namespaceAdmin.get(namespace);
+    List<TableDescriptor> out = new ArrayList<>();
+    for (TableDescriptor d : listTables()) {
+      if (d.getTableName().getNamespaceAsString().equals(namespace)) {
+        out.add(d);
+      }
+    }
+    return out;
+  }
+
+  public TableDescriptor getDescriptor(TableName name) throws TableNotFoundException {
+    return tables.require(name).descriptor();
+  }
+
+  /** The table's regions, by start key (enabled or not). */
+  public List<RegionInfo> getRegions(TableName name) throws TableNotFoundException {
+    return tables.require(name).regionSet().regions();
+  }
+
+  /**
+   * A handle for reading and writing a table; cheap, and valid while the table exists.
+   *
+   * @throws TableNotFoundException when it does not exist
+   */
   public Table getTable(TableName name) throws TableNotFoundException {
-    region(name);
+    tables.require(name);
     return new Table(this, name);
   }
 
-  Region region(TableName name) throws TableNotFoundException {
-    Region r = tables.get(name);
-    if (r == null) {
-      throw new TableNotFoundException(name.getNameAsString());
-    }
-    return r;
+  /** The open region holding {@code row} (for tests and tools). */
+  Region region(TableName name, byte[] row) throws IOException {
+    return tables.requireEnabled(name).regions().locate(row).region();
   }
+
+  /** The first open region of the table (for tests and tools of one-region tables). */
+  Region region(TableName name) throws IOException {
+    return region(name, new byte[0]);
+  }
+
+  // ---- maintenance and figures ------------------------------------------------------------
 
   /** Writes every memstore of the table to store files. */
   public void flush(TableName name) throws IOException {
     checkOpen();
-    region(name).flush();
+    for (ServedRegion r : tables.requireEnabled(name).regions().all()) {
+      r.region().flush();
+    }
   }
 
   /** Compacts the table's stores that need it (a minor compaction). */
   public void compact(TableName name) throws IOException {
     checkOpen();
-    region(name).compact(false);
+    for (ServedRegion r : tables.requireEnabled(name).regions().all()) {
+      r.region().compact(false);
+    }
   }
 
   /** Rewrites every store file of the table into one per family, dropping what is dead. */
   public void majorCompact(TableName name) throws IOException {
     checkOpen();
-    region(name).compact(true);
+    for (ServedRegion r : tables.requireEnabled(name).regions().all()) {
+      r.region().compact(true);
+    }
+  }
+
+  /** Figures of every open region of the table, by start key. */
+  public List<RegionMetrics> getRegionMetrics(TableName name) throws TableNotFoundException {
+    List<RegionMetrics> out = new ArrayList<>();
+    for (ServedRegion r : tables.require(name).regions().all()) {
+      out.add(metrics(r));
+    }
+    return out;
+  }
+
+  /** Figures of every open region of every table. */
+  public List<RegionMetrics> getRegionMetrics() {
+    List<RegionMetrics> out = new ArrayList<>();
+    for (TableName name : listTableNames()) {
+      LiveTable t = tables.get(name);
+      if (t != null) {
+        for (ServedRegion r : t.regions().all()) {
+          out.add(metrics(r));
+        }
+      }
+    }
+    return out;
+  }
+
+  private RegionMetrics metrics(ServedRegion r) {
+    Region region = r.region();
+    return new RegionMetrics(
+        region.getRegionInfo(),
+        r.readRequests(),
+        r.writeRequests(),
+        region.getStoreFileCount(),
+        region.getStoreFileSize(),
+        region.getMemstoreSize(),
+        maintenance.compactionQueueLength(region));
   }
 
   /** The block cache shared by every store (for tests and metrics). */
@@ -368,7 +585,7 @@ public final class Database implements Closeable {
     return wal;
   }
 
-  private void checkOpen() throws IOException {
+  void checkOpen() throws IOException {
     if (closed) {
       throw new IOException("database " + storage.describe("") + " is closed");
     }
@@ -388,17 +605,23 @@ public final class Database implements Closeable {
     }
     try {
       maintenance.stop();
+      List<LiveTable> all = new ArrayList<>(tables.all());
       if (config.get(DatabaseSettings.FLUSH_ON_CLOSE)) {
-        for (Region r : tables.values()) {
-          try {
-            r.flush();
-          } catch (IOException | RuntimeException e) {
-            LOG.error("could not flush {} on close; the WAL keeps its edits", r, e);
+        for (LiveTable t : all) {
+          for (ServedRegion r : t.regions().all()) {
+            try {
+              r.region().flush();
+            } catch (IOException | RuntimeException e) {
+              LOG.error("could not flush {} on close; the WAL keeps its edits", r, e);
+            }
           }
         }
       }
-      for (Region r : tables.values()) {
-        r.close();
+      for (LiveTable t : all) {
+        for (ServedRegion r : t.regions().all()) {
+          r.region().close();
+        }
+        tables.remove(t.name()); // wakes operations waiting for a table change
       }
       wal.close();
     } finally {

@@ -49,6 +49,14 @@ public final class DatabaseSettings implements ConfigKeySet {
           "Flush every memstore when the database closes cleanly, so the next open replays"
               + " nothing.");
 
+  public static final ConfigKey<Long> TRANSITION_WAIT =
+      ConfigKey.ofLong(
+          "basalt.region.transition.wait",
+          60_000L,
+          "ms",
+          "How long an operation that meets a region being closed by a table change (disable,"
+              + " schema change) waits for the change before failing with the region's error.");
+
   @Override
   public String section() {
     return "Database";
@@ -62,6 +70,7 @@ public final class DatabaseSettings implements ConfigKeySet {
         BLOCK_CACHE_FRACTION,
         PERIODIC_FLUSH,
         MAINTENANCE_INTERVAL,
-        FLUSH_ON_CLOSE);
+        FLUSH_ON_CLOSE,
+        TRANSITION_WAIT);
   }
 }

@@ -8,6 +8,7 @@ import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Set;
@@ -23,8 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The database's background work: one thread flushes, one compacts, one checks periodically for
  * regions due a periodic flush or major compaction. Requests for a region already queued are
- * merged. Also enforces the global memstore limit: above it, writes wait while the largest regions
- * are flushed. Thread-safe.
+ * merged. Also enforces the global memstore limit over every region of every table: above it,
+ * writes wait while the regions with the largest memstores are flushed first. Thread-safe.
  */
 final class Maintenance implements MaintenanceRequests {
   private static final Logger LOG = LoggerFactory.getLogger(Maintenance.class);
@@ -135,14 +136,37 @@ final class Maintenance implements MaintenanceRequests {
     return n;
   }
 
-  /** Flushes the largest regions while all memstores together are above the low-water mark. */
+  /**
+   * Above the low-water mark, queues flushes of the regions with the largest memstores first, as
+   * many as it takes to get below the mark once they are written.
+   */
   private void relieveMemory() {
-    if (totalMemstore() < globalLowWater) {
+    Collection<Region> all = regions.get();
+    // Sizes move while writers write: sort a snapshot of them.
+    long[][] bySize = new long[all.size()][];
+    Region[] byIndex = all.toArray(new Region[0]);
+    long total = 0;
+    for (int i = 0; i < byIndex.length; i++) {
+      long size = byIndex[i].getMemstoreSize();
+      bySize[i] = new long[] {size, i};
+      total += size;
+    }
+    if (total < globalLowWater) {
       return;
     }
-    regions.get().stream()
-        .max(Comparator.comparingLong(Region::getMemstoreSize))
-        .ifPresent(this::requestFlush);
+    Arrays.sort(bySize, Comparator.comparingLong((long[] e) -> e[0]).reversed());
+    for (long[] e : bySize) {
+      if (total < globalLowWater || e[0] == 0) {
+        break;
+      }
+      requestFlush(byIndex[(int) e[1]]);
+      total -= e[0];
+    }
+  }
+
+  /** Compactions of {@code region} waiting in the queue (requests for one region are merged). */
+  int compactionQueueLength(Region region) {
+    return compactionQueued.contains(region) ? 1 : 0;
   }
 
   @Override

@@ -56,6 +56,42 @@ public class Scan extends Query {
     }
   }
 
+  /**
+   * A copy of {@code other} (HBase's copy constructor): its own row bounds, columns, time ranges
+   * and settings, sharing the filter object (filters keep state across the rows of one scan).
+   */
+  public Scan(Scan other) {
+    this.startRow = other.startRow;
+    this.includeStartRow = other.includeStartRow;
+    this.stopRow = other.stopRow;
+    this.includeStopRow = other.includeStopRow;
+    this.rowPrefix = other.rowPrefix;
+    this.reversed = other.reversed;
+    this.raw = other.raw;
+    this.batch = other.batch;
+    this.limit = other.limit;
+    this.caching = other.caching;
+    this.maxResultSize = other.maxResultSize;
+    this.allowPartialResults = other.allowPartialResults;
+    this.mvccReadPoint = other.mvccReadPoint;
+    this.getScan = other.getScan;
+    this.filter = other.filter;
+    this.maxVersions = other.maxVersions;
+    this.timeRange = other.timeRange;
+    this.familyTimeRanges.putAll(other.familyTimeRanges);
+    this.storeLimit = other.storeLimit;
+    this.storeOffset = other.storeOffset;
+    this.cacheBlocks = other.cacheBlocks;
+    this.isolationLevel = other.isolationLevel;
+    for (Map.Entry<byte[], NavigableSet<byte[]>> e : other.familyMap.entrySet()) {
+      familyMap.put(
+          e.getKey(), e.getValue() == null ? null : new java.util.TreeSet<>(e.getValue()));
+    }
+    for (Map.Entry<String, byte[]> a : other.getAttributesMap().entrySet()) {
+      setAttribute(a.getKey(), a.getValue());
+    }
+  }
+
   private static byte[] checkBound(byte[] row, String which) {
     if (row == null) {
       return Bytes.EMPTY;

@@ -24,7 +24,8 @@ public final class OperationStatus {
     return new OperationStatus(cam.getResult(), cam, null);
   }
 
-  static OperationStatus failure(IOException error) {
+  /** A failed operation (also for hosts that route batches to regions). */
+  public static OperationStatus failure(IOException error) {
     return new OperationStatus(null, null, error);
   }
 

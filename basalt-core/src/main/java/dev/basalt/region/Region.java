@@ -143,6 +143,24 @@ public final class Region implements Closeable {
       String regionDir,
       String archiveDir)
       throws IOException {
+    return open(info, table, services, storage, regionDir, archiveDir, 0);
+  }
+
+  /**
+   * Opens a region as {@link #open(RegionInfo, TableDescriptor, RegionServices, Storage, String,
+   * String)} does, whose sequence ids continue after {@code lastSequenceId} even when its store
+   * files hold lower ones (a dropped family's edits had higher ones: they must stay below any new
+   * edit, so that a replay floor at that id skips them and nothing else).
+   */
+  public static Region open(
+      RegionInfo info,
+      TableDescriptor table,
+      RegionServices services,
+      Storage storage,
+      String regionDir,
+      String archiveDir,
+      long lastSequenceId)
+      throws IOException {
     List<Store> storeList = new ArrayList<>();
     try {
       for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
@@ -161,7 +179,7 @@ public final class Region implements Closeable {
       storeList.forEach(Store::close);
       throw e;
     }
-    return new Region(info, table, services, storeList, 0);
+    return new Region(info, table, services, storeList, lastSequenceId);
   }
 
   /** A fresh in-memory region covering the whole key space of the table. */
@@ -170,6 +188,10 @@ public final class Region implements Closeable {
         RegionInfo.of(
             table.getTableName(), Bytes.EMPTY, Bytes.EMPTY, services.clock().currentTimeMillis());
     return new Region(info, table, services, 0);
+  }
+
+  private long now() {
+    return services.clock().currentTimeMillis();
   }
 
   public RegionInfo getRegionInfo() {
@@ -362,7 +384,7 @@ public final class Region implements Closeable {
   }
 
   private Result read(Get get, long readPoint) throws IOException {
-    try (RegionScannerImpl s = new RegionScannerImpl(this, new Scan(get), readPoint, null)) {
+    try (RegionScannerImpl s = new RegionScannerImpl(this, new Scan(get), readPoint, now(), null)) {
       Result r = s.next();
       if (get.isCheckExistenceOnly()) {
         return Result.ofExists(r != null && !r.isEmpty());
@@ -390,13 +412,63 @@ public final class Region implements Closeable {
         explicitReadPoints.put(token, readPoint);
         try {
           return new RegionScannerImpl(
-              this, scan, readPoint, () -> explicitReadPoints.remove(token));
+              this, scan, readPoint, now(), () -> explicitReadPoints.remove(token));
         } catch (IOException | RuntimeException e) {
           explicitReadPoints.remove(token);
           throw e;
         }
       }
-      return new RegionScannerImpl(this, scan, readPoint, null);
+      return new RegionScannerImpl(this, scan, readPoint, now(), null);
+    } finally {
+      endOperation();
+    }
+  }
+
+  /**
+   * Takes the current read point and keeps what a reader at it can see from being compacted away
+   * until the pin is closed, so that a scanner opened later at the pin ({@link #getScanner(Scan,
+   * ReadPointPin)}) sees the region as it was now (a table scan pins every region it will visit
+   * when it starts).
+   */
+  public ReadPointPin pinReadPoint() throws RegionClosedException {
+    startOperation();
+    try {
+      Object token = new Object();
+      long readPoint = mvcc.readPoint();
+      explicitReadPoints.put(token, readPoint);
+      return new ReadPointPin(
+          readPoint, services.clock().currentTimeMillis(), () -> explicitReadPoints.remove(token));
+    } finally {
+      endOperation();
+    }
+  }
+
+  /**
+   * Opens a scanner at a pinned read point (the scanner holds the point itself; the pin may be
+   * closed once this returns). A scan that sets its own read point or reads uncommitted data
+   * ignores the pin.
+   */
+  public RegionScanner getScanner(Scan scan, ReadPointPin pin) throws IOException {
+    if (scan.getMvccReadPoint() > 0
+        || scan.getIsolationLevel() == IsolationLevel.READ_UNCOMMITTED) {
+      return getScanner(scan);
+    }
+    startOperation();
+    try {
+      validator.checkQuery(scan);
+      Object token = new Object();
+      explicitReadPoints.put(token, pin.readPoint());
+      try {
+        return new RegionScannerImpl(
+            this,
+            scan,
+            pin.readPoint(),
+            pin.pinnedAtMillis(),
+            () -> explicitReadPoints.remove(token));
+      } catch (IOException | RuntimeException e) {
+        explicitReadPoints.remove(token);
+        throw e;
+      }
     } finally {
       endOperation();
     }
@@ -635,6 +707,22 @@ public final class Region implements Closeable {
   /** Waits for running operations, flushes and compactions, then refuses new ones. */
   @Override
   public void close() {
+    try {
+      close(false);
+    } catch (IOException e) {
+      throw new IllegalStateException("a close without a flush cannot fail", e);
+    }
+  }
+
+  /**
+   * Closes the region as {@link #close()} does; with {@code flushFirst}, the memstores are flushed
+   * while no operation runs, so that every edit the region acknowledged is in its store files when
+   * it stops (disabling a table, changing its schema). Writes arriving meanwhile wait, then find
+   * the region closed.
+   *
+   * @throws IOException when the flush fails; the region then stays open
+   */
+  public void close(boolean flushFirst) throws IOException {
     // Wait for a running flush and compaction first (same lock order as they use).
     synchronized (flusher.lock()) {
       synchronized (compactor.lock()) {
@@ -642,6 +730,9 @@ public final class Region implements Closeable {
         try {
           if (closed) {
             return;
+          }
+          if (flushFirst && storeArray[0].hasStorage() && failure == null) {
+            flusher.flush(); // reentrant: this thread holds the flush and close locks
           }
           closed = true;
           for (Store s : storeArray) {

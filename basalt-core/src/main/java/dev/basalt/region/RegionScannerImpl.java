@@ -43,9 +43,12 @@ final class RegionScannerImpl implements RegionScanner {
   private boolean closed;
 
   /**
+   * @param now the wall-clock time the read happens at, for TTLs (a table scan passes the time it
+   *     started, whenever it reaches this region)
    * @param onClose run once when the scanner closes, or null
    */
-  RegionScannerImpl(Region region, Scan scan, long readPoint, Runnable onClose) throws IOException {
+  RegionScannerImpl(Region region, Scan scan, long readPoint, long now, Runnable onClose)
+      throws IOException {
     this.onClose = onClose;
     this.readPoint = readPoint;
     this.reversed = scan.isReversed();
@@ -60,11 +63,15 @@ final class RegionScannerImpl implements RegionScanner {
     if (filter != null) {
       filter.setReversed(reversed);
       if (batch > 0 && filter.hasFilterRow()) {
+        // HBase's client refuses this combination itself (IncompatibleFilterException, a
+        // RuntimeException that cannot travel back from a server), so the server says it with
+        // the do-not-retry class, and the message names the cause.
         throw new BasaltIOException(
-            "a scan with a batch size cannot use a filter that filters whole rows ("
+            "IncompatibleFilterException: a scan with a batch size cannot use a filter that"
+                + " filters whole rows ("
                 + filter.getClass().getSimpleName()
                 + ")",
-            "org.apache.hadoop.hbase.filter.IncompatibleFilterException",
+            BasaltIOException.DO_NOT_RETRY,
             true);
       }
     }
@@ -80,7 +87,6 @@ final class RegionScannerImpl implements RegionScanner {
       start = regionEnd;
       includeStart = false;
     }
-    long now = region.services().clock().currentTimeMillis();
     try {
       for (Store store : region.storesFor(scan)) {
         ScanPolicy policy =

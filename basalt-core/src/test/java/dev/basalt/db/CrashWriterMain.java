@@ -53,10 +53,19 @@ public final class CrashWriterMain {
                 .set(DatabaseSettings.MAINTENANCE_INTERVAL, 50L)
                 .build());
     if (!db.tableExists(TABLE)) {
+      // Several regions, so that recovery replays the shared WAL into each (the rows are
+      // c<cycle>-..., counter-<thread> and rm-<thread>).
       db.createTable(
           TableDescriptorBuilder.newBuilder(TABLE)
               .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
-              .build());
+              .build(),
+          new byte[][] {
+            Bytes.toBytes("c1"),
+            Bytes.toBytes("c3"),
+            Bytes.toBytes("c6"),
+            Bytes.toBytes("counter-2"),
+            Bytes.toBytes("rm-1")
+          });
     }
     Table t = db.getTable(TABLE);
     out.line("READY");

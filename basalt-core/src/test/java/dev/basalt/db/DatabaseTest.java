@@ -117,6 +117,7 @@ class DatabaseTest {
     try (Database db = Database.open(dir)) {
       db.createTable(table(T));
       db.getTable(T).put(new Put(b("old")).addColumn(F, Q, b("x")));
+      db.disableTable(T);
       db.deleteTable(T);
       assertThat(db.tableExists(T)).isFalse();
       assertThatThrownBy(() -> db.getTable(T)).isInstanceOf(TableNotFoundException.class);
@@ -160,8 +161,16 @@ class DatabaseTest {
           .isInstanceOf(TableNotFoundException.class)
           .hasMessageContaining("'nope' does not exist");
       assertThatThrownBy(() -> db.createTable(table(TableName.valueOf("ns1:t"))))
-          .isInstanceOf(NamespaceNotFoundException.class);
+          .isInstanceOf(NamespaceNotFoundException.class)
+          .hasMessageContaining("'ns1' does not exist");
       Table handle = db.getTable(T);
+      assertThatThrownBy(() -> db.deleteTable(T))
+          .isInstanceOf(TableNotDisabledException.class)
+          .hasMessageContaining("disable it");
+      db.disableTable(T);
+      assertThatThrownBy(() -> handle.get(new Get(b("r"))))
+          .isInstanceOf(TableNotEnabledException.class)
+          .hasMessageContaining("'t' is disabled");
       db.deleteTable(T);
       assertThatThrownBy(() -> handle.get(new Get(b("r"))))
           .isInstanceOf(TableNotFoundException.class);

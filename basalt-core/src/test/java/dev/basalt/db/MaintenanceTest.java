@@ -115,6 +115,39 @@ class MaintenanceTest {
   }
 
   @Test
+  void overTheGlobalLimitTheLargestMemstoresAreFlushedFirst() throws Exception {
+    long heap = Runtime.getRuntime().maxMemory();
+    long limit = 4L * 1024 * 1024;
+    Config c =
+        Config.builder()
+            .set(DatabaseSettings.GLOBAL_MEMSTORE_FRACTION, (double) limit / heap)
+            .set(DatabaseSettings.MAINTENANCE_INTERVAL, 1L << 40)
+            .build();
+    try (Database db = Database.open(dir, c)) {
+      TableName multi = TableName.valueOf("multi");
+      db.createTable(
+          TableDescriptorBuilder.newBuilder(multi)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+              .build(),
+          new byte[][] {Bytes.toBytes("m")});
+      Table t = db.getTable(multi);
+      Region small = db.region(multi, Bytes.toBytes("a"));
+      Region large = db.region(multi, Bytes.toBytes("z"));
+      int i = 0;
+      while (small.getMemstoreSize() < limit / 10) {
+        t.put(new Put(Bytes.toBytes("a" + i++)).addColumn(F, Bytes.toBytes("q"), new byte[200]));
+      }
+      // Writes to the large region until the limit is passed: the large one alone is flushed,
+      // which brings the total under the low-water mark.
+      while (large.getStoreFileCount() == 0) {
+        t.put(new Put(Bytes.toBytes("z" + i++)).addColumn(F, Bytes.toBytes("q"), new byte[200]));
+      }
+      assertThat(small.getStoreFileCount()).isZero();
+      assertThat(small.getMemstoreSize()).isPositive();
+    }
+  }
+
+  @Test
   void aMajorCompactionRunsWhenTheOldestFileIsOlderThanThePeriod() throws Exception {
     ManualClock clock = new ManualClock(System.currentTimeMillis());
     Config c =

@@ -59,6 +59,11 @@ import java.util.stream.Stream;
  * gives each open the setting of the restart that will close it ({@link Restart#flushOnClose}).
  */
 final class RegionModelDatabaseTarget implements RegionModelTarget {
+  @Override
+  public boolean keepsWhatOpenScannersSee() {
+    return true;
+  }
+
   static final String DIR_PROPERTY = "basalt.model.dir";
   private static final long FAR = 1L << 40;
 
@@ -106,6 +111,7 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
   private final TableName name;
   private final List<Boolean> flushOnCloseByRestart;
   private final int minFiles;
+  private final byte[][] splitKeys;
   private int restarts;
   private Database db;
   private Table table;
@@ -116,12 +122,14 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
       ManualClock clock,
       TableName name,
       List<Boolean> flushOnCloseByRestart,
-      int minFiles) {
+      int minFiles,
+      byte[][] splitKeys) {
     this.dir = dir;
     this.clock = clock;
     this.name = name;
     this.flushOnCloseByRestart = flushOnCloseByRestart;
     this.minFiles = minFiles;
+    this.splitKeys = splitKeys;
   }
 
   /**
@@ -130,6 +138,16 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
    */
   static RegionModelDatabaseTarget open(
       TableDescriptor desc, ManualClock clock, List<Step> steps, int minFiles) throws IOException {
+    return open(desc, clock, steps, minFiles, new byte[0][]);
+  }
+
+  /**
+   * A new database whose table is split into regions at {@code splitKeys} (the history must read as
+   * from one region: rows are routed, and scans and batches cross the boundaries).
+   */
+  static RegionModelDatabaseTarget open(
+      TableDescriptor desc, ManualClock clock, List<Step> steps, int minFiles, byte[][] splitKeys)
+      throws IOException {
     List<Boolean> plan = new ArrayList<>();
     for (Step s : steps) {
       if (s instanceof Restart) {
@@ -142,10 +160,10 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
     Path dir = Files.createTempDirectory(baseDirectory(), "basalt-model-");
     LIVE.add(dir);
     RegionModelDatabaseTarget t =
-        new RegionModelDatabaseTarget(dir, clock, desc.getTableName(), plan, minFiles);
+        new RegionModelDatabaseTarget(dir, clock, desc.getTableName(), plan, minFiles, splitKeys);
     try {
       t.openDatabase();
-      t.db.createTable(desc);
+      t.db.createTable(desc, splitKeys);
       t.table = t.db.getTable(t.name);
     } catch (IOException | RuntimeException e) {
       t.close();
@@ -403,6 +421,15 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
         + CompactionSettings.MIN_FILES.key()
         + "="
         + minFiles
+        + (splitKeys.length == 0 ? "" : ", split at " + splitKeyList())
         + ")";
+  }
+
+  private String splitKeyList() {
+    List<String> out = new ArrayList<>();
+    for (byte[] k : splitKeys) {
+      out.add(dev.basalt.cell.Bytes.toStringBinary(k));
+    }
+    return out.toString();
   }
 }

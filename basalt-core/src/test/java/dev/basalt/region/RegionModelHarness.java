@@ -40,6 +40,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -94,6 +95,15 @@ final class RegionModelHarness {
     return (table, clock, steps) -> RegionModelDatabaseTarget.open(table, clock, steps, minFiles);
   }
 
+  /**
+   * As {@link #database(int)}, with the table split into regions at {@code splitKeys}: the results
+   * must still be those of the single-region model.
+   */
+  static TargetFactory database(int minFiles, byte[][] splitKeys) {
+    return (table, clock, steps) ->
+        RegionModelDatabaseTarget.open(table, clock, steps, minFiles, splitKeys);
+  }
+
   /** A database whose minor compactions take two files or more. */
   static final TargetFactory DATABASE = database(2);
 
@@ -117,6 +127,9 @@ final class RegionModelHarness {
   private final EnumMap<RawComparison, Integer> rawScans = new EnumMap<>(RawComparison.class);
   private final Map<String, Integer> events = new TreeMap<>();
   private int openScanners;
+
+  /** The model's read point of every scanner open now (major compactions keep what they see). */
+  private final List<Long> openReadPoints = new ArrayList<>();
 
   RegionModelHarness(TableSpec tableSpec, PartialFlagCheck partialCheck) {
     this(tableSpec, partialCheck, IN_MEMORY);
@@ -196,7 +209,8 @@ final class RegionModelHarness {
       if (engine.archivedFiles() > archived) {
         events.merge((major ? "major" : "minor") + " compaction rewrote files", 1, Integer::sum);
       }
-      if (major && model.majorCompact() > 0) {
+      long horizon = openReadPoints.isEmpty() ? Long.MAX_VALUE : Collections.min(openReadPoints);
+      if (major && model.majorCompact(horizon) > 0) {
         events.merge("major compaction dropped cells of the model", 1, Integer::sum);
       }
     } else if (s instanceof Restart) {
@@ -453,20 +467,61 @@ final class RegionModelHarness {
     List<Result> out = new ArrayList<>();
     Outcome actual;
     openScanners++;
+    Long readPoint = model.lastSeq();
+    if (engine.keepsWhatOpenScannersSee()) {
+      openReadPoints.add(readPoint);
+    }
     try (scanner) {
-      drain(scanner, out, s.readFirst());
+      if (!drain(scanner, out, s.readFirst())) {
+        openReadPoints.remove(readPoint); // exhausted: it closed and let go of its read point
+      }
       for (Step between : s.between()) {
         step(between);
       }
       drain(scanner, out, Integer.MAX_VALUE);
       actual = new Outcome(out, null);
+      if (s.scan().raw() && engine.keepsWhatOpenScannersSee() && mayCompact(s.between())) {
+        // A table scan opens each region's scanner when it gets there, on the files of that
+        // moment: it keeps seeing every cell it could see, but not the cells a compaction
+        // dropped meanwhile, which only a raw scan can tell (dead cells, and classic markers
+        // whose masking is done), and which the model has no region boundaries to place.
+        raw = RawComparison.SKIPPED;
+      }
     } catch (IOException | RuntimeException e) {
       actual = new Outcome(null, e);
     } finally {
       openScanners--;
+      openReadPoints.remove(readPoint);
     }
     script.add("     ... the open scan ends");
+    if (engine.keepsWhatOpenScannersSee() && majorCompacts(s.between()) && hasClassicFamily()) {
+      // Known limit (SEMANTICS.md section 7): a table scan reaches each region when it gets
+      // there, and under classic rules a major compaction run meanwhile may change what it then
+      // sees (a dropped marker uncovers a masked put still in memory), as in HBase.
+      events.merge(
+          "open table scan over a classic major compaction: not compared", 1, Integer::sum);
+      return;
+    }
     compareScan(s.scan(), raw, expected, actual);
+  }
+
+  private boolean hasClassicFamily() {
+    for (FamilySpec f : tableSpec.families()) {
+      if (!f.newVersionBehavior()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean majorCompacts(List<Step> steps) {
+    for (Step st : steps) {
+      if ((st instanceof Compact c && c.major())
+          || (st instanceof OpenScanStep o && majorCompacts(o.between()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -487,7 +542,11 @@ final class RegionModelHarness {
   }
 
   private RawComparison rawComparisonOf(ScanStep s) {
-    if (!s.raw() || openScanners > 0 || !engine.compactedSoFar()) {
+    return rawComparisonOf(s, openScanners == 0 && engine.compactedSoFar());
+  }
+
+  private RawComparison rawComparisonOf(ScanStep s, boolean compacted) {
+    if (!s.raw() || !compacted) {
       return RawComparison.FULL;
     }
     Set<String> read = new HashSet<>();
@@ -510,18 +569,32 @@ final class RegionModelHarness {
         : RawComparison.SKIPPED;
   }
 
-  private static void drain(RegionModelTarget.Scanner scanner, List<Result> out, int max)
+  /** Whether any of the steps may rewrite store files (a flush may start a minor compaction). */
+  private static boolean mayCompact(List<Step> steps) {
+    for (Step st : steps) {
+      if (st instanceof Flush
+          || st instanceof Compact
+          || (st instanceof OpenScanStep o && mayCompact(o.between()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Reads up to {@code max} results; false when the scanner ended before. */
+  private static boolean drain(RegionModelTarget.Scanner scanner, List<Result> out, int max)
       throws IOException {
     for (int n = 0; n < max; n++) {
       Result r = scanner.next();
       if (r == null) {
-        return;
+        return false;
       }
       out.add(r);
       if (out.size() > 10_000) {
         throw new IllegalStateException("scanner does not end: " + out.subList(0, 5));
       }
     }
+    return true;
   }
 
   private void compareScan(ScanStep s, RawComparison raw, Outcome expected, Outcome actual) {

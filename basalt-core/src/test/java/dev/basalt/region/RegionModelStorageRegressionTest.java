@@ -9,6 +9,7 @@ import dev.basalt.region.RegionModelSteps.Flush;
 import dev.basalt.region.RegionModelSteps.GetStep;
 import dev.basalt.region.RegionModelSteps.MarkerSpec;
 import dev.basalt.region.RegionModelSteps.Mutate;
+import dev.basalt.region.RegionModelSteps.OpenScanStep;
 import dev.basalt.region.RegionModelSteps.PutCell;
 import dev.basalt.region.RegionModelSteps.PutSpec;
 import dev.basalt.region.RegionModelSteps.RangeSpec;
@@ -104,6 +105,39 @@ class RegionModelStorageRegressionTest {
         rawScan(),
         put("r1", "f1", "", "v1"),
         get("r1"));
+  }
+
+  /**
+   * A row delete written while a scanner is open, flushed and major-compacted before the scanner
+   * closes: the engine keeps the family marker (the open reader may still open the new file, and
+   * HBase's compactions keep cells above the smallest read point), so the raw scan afterwards shows
+   * it. The model used to drop it regardless of the open scanner. Expected (model) nothing, actual
+   * {@code r1/f1:@1000/DELETE_FAMILY}.
+   */
+  @Example
+  void aMarkerWrittenWhileAScannerIsOpenSurvivesAMajorCompaction() {
+    ScanStep scanAll =
+        new ScanStep(new RangeSpec("", true, "", false, null), ALL_VERSIONS, false, false, -1, -1);
+    run(
+        classic(),
+        put("r2", "f1", "", "v1"),
+        new OpenScanStep(scanAll, 0, List.of(deleteRow("r1"), new Flush(), new Compact(true))),
+        rawScan());
+  }
+
+  /**
+   * The same, but the scanner has already ended (it read past the last row) when the compaction
+   * runs: it no longer holds its read point, so the major compaction drops the markers. Expected
+   * (model, before it knew ended scanners let go) both markers, actual nothing.
+   */
+  @Example
+  void anEndedScannerNoLongerKeepsMarkersFromAMajorCompaction() {
+    ScanStep scanAll =
+        new ScanStep(new RangeSpec("", true, "", false, null), ALL_VERSIONS, false, false, -1, -1);
+    run(
+        classic(),
+        new OpenScanStep(scanAll, 1, List.of(deleteRow("r1"), new Flush(), new Compact(true))),
+        rawScan());
   }
 
   /**

@@ -70,6 +70,15 @@ interface RegionModelTarget {
    * Whether a compaction has rewritten store files so far. Exact only while no scanner is open
    * (files a scanner still reads are archived when it closes).
    */
+  /**
+   * Whether compactions keep, for as long as a scanner of this target is open and not exhausted,
+   * every cell written after it opened (a database's table scans pin their regions' read points; a
+   * bare region's scanners do not, they read the files they opened with).
+   */
+  default boolean keepsWhatOpenScannersSee() {
+    return false;
+  }
+
   default boolean compactedSoFar() {
     return false;
   }

@@ -101,6 +101,15 @@ public final class ModelRegion {
    * @return how many cells were dropped
    */
   public int majorCompact() {
+    return majorCompact(Long.MAX_VALUE);
+  }
+
+  /**
+   * A major compaction while a reader at read point {@code horizon} is open: cells written after it
+   * are kept and take no part (that reader may still open the output and must find what it could
+   * see; HBase's compactions do the same).
+   */
+  public int majorCompact(long horizon) {
     long now = clock.currentTimeMillis();
     int dropped = 0;
     for (Map.Entry<byte[], List<StoredCell>> e : rows.entrySet()) {
@@ -112,7 +121,7 @@ public final class ModelRegion {
         }
         List<StoredCell> inFiles = new ArrayList<>();
         for (StoredCell c : history) {
-          if (c.inFamily(f.getName()) && c.seq() <= flushedSeq) {
+          if (c.inFamily(f.getName()) && c.seq() <= flushedSeq && c.seq() <= horizon) {
             inFiles.add(c);
           }
         }
@@ -128,6 +137,11 @@ public final class ModelRegion {
     }
     rows.values().removeIf(List::isEmpty);
     return dropped;
+  }
+
+  /** The sequence id of the last write: the read point of a reader opened now. */
+  public long lastSeq() {
+    return lastSeq;
   }
 
   // ---- writes -----------------------------------------------------------------------------

@@ -1,0 +1,15 @@
+package dev.basalt.db;
+
+import dev.basalt.util.BasaltIOException;
+
+/**
+ * A catalog change would break a rule: removing a namespace that still holds tables or that is
+ * reserved, or creating user tables in the system namespace.
+ */
+public final class ConstraintException extends BasaltIOException {
+  private static final long serialVersionUID = 1L;
+
+  public ConstraintException(String message) {
+    super(message, "org.apache.hadoop.hbase.constraint.ConstraintException", true);
+  }
+}

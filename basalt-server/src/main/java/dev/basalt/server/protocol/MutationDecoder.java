@@ -1,0 +1,192 @@
+package dev.basalt.server.protocol;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellUtil;
+import dev.basalt.cell.KeyValue;
+import dev.basalt.ops.Append;
+import dev.basalt.ops.Delete;
+import dev.basalt.ops.Durability;
+import dev.basalt.ops.Increment;
+import dev.basalt.ops.Mutation;
+import dev.basalt.ops.Put;
+import dev.basalt.util.BasaltIOException;
+import java.util.Iterator;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+
+/**
+ * Turns HBase's {@code MutationProto} into a basalt-core mutation. The cells come either inside the
+ * message ({@code column_value}, what the sync client sends for single-row calls) or, when {@code
+ * associated_cell_count} is set, from the request's cell block (batches): the caller hands over the
+ * cell block's cells in order and this decoder takes exactly that many, so a batch stays aligned
+ * even when one mutation is refused (see {@link #skipCells}).
+ *
+ * <p>Timestamps of {@code Long.MAX_VALUE} mean "the server's clock at commit", which the region
+ * resolves. Increments carry 8-byte big-endian amounts. Attribute {@code _rr_} (one byte) turns off
+ * returning results of increments and appends. Per-cell TTLs ({@code _ttl}) are refused: Basalt
+ * does not keep per-cell TTLs, and silently keeping the cells forever would be wrong. Nonces are
+ * not used yet: a retried increment whose first attempt succeeded applies twice.
+ *
+ * <p>Errors are {@code DoNotRetryIOException}s naming the problem. Stateless.
+ */
+public final class MutationDecoder {
+  static final String RETURN_RESULTS = "_rr_";
+  static final String CELL_TTL = "_ttl";
+
+  private MutationDecoder() {}
+
+  /**
+   * @param cellBlock the request cell block's cells not yet taken, in order (may be empty when the
+   *     request has no cell block)
+   */
+  public static Mutation toMutation(MutationProto p, Iterator<Cell> cellBlock)
+      throws BasaltIOException {
+    if (!p.hasRow() || p.getRow().isEmpty()) {
+      throw ProtocolErrors.doNotRetry("a " + p.getMutateType() + " without a row");
+    }
+    byte[] row = p.getRow().toByteArray();
+    long ts = p.hasTimestamp() ? p.getTimestamp() : KeyValue.LATEST_TIMESTAMP;
+    try {
+      Mutation m =
+          switch (p.getMutateType()) {
+            case PUT -> new Put(row, ts);
+            case DELETE -> new Delete(row, ts);
+            case INCREMENT -> new Increment(row);
+            case APPEND -> new Append(row);
+          };
+      for (MutationProto.ColumnValue cv : p.getColumnValueList()) {
+        byte[] family = cv.getFamily().toByteArray();
+        for (MutationProto.ColumnValue.QualifierValue qv : cv.getQualifierValueList()) {
+          addQualifierValue(m, family, qv, ts);
+        }
+      }
+      int count = p.getAssociatedCellCount();
+      for (int i = 0; i < count; i++) {
+        if (!cellBlock.hasNext()) {
+          throw ProtocolErrors.doNotRetry(
+              "the mutation of row "
+                  + Bytes.toStringBinary(row)
+                  + " announces "
+                  + count
+                  + " cells but the cell block ends after "
+                  + i);
+        }
+        addCell(m, cellBlock.next());
+      }
+      if (p.hasDurability()) {
+        m.setDurability(durability(p.getDurability()));
+      }
+      if (p.hasTimeRange()) {
+        HBaseProtos.TimeRange tr = p.getTimeRange();
+        if (m instanceof Increment inc) {
+          inc.setTimeRange(QueryDecoder.from(tr), QueryDecoder.to(tr));
+        } else if (m instanceof Append app) {
+          app.setTimeRange(QueryDecoder.from(tr), QueryDecoder.to(tr));
+        }
+      }
+      for (HBaseProtos.NameBytesPair a : p.getAttributeList()) {
+        applyAttribute(m, a);
+      }
+      return m;
+    } catch (IllegalArgumentException e) {
+      throw ProtocolErrors.doNotRetry("bad " + p.getMutateType() + ": " + e.getMessage());
+    }
+  }
+
+  /** Takes a refused mutation's cells out of the cell block, keeping later mutations aligned. */
+  public static void skipCells(MutationProto p, Iterator<Cell> cellBlock) {
+    for (int i = 0; i < p.getAssociatedCellCount() && cellBlock.hasNext(); i++) {
+      cellBlock.next();
+    }
+  }
+
+  private static void applyAttribute(Mutation m, HBaseProtos.NameBytesPair a) {
+    byte[] v = a.getValue().toByteArray();
+    switch (a.getName()) {
+      case RETURN_RESULTS -> {
+        boolean rr = v.length == 0 || v[0] != 0;
+        if (m instanceof Increment inc) {
+          inc.setReturnResults(rr);
+        } else if (m instanceof Append app) {
+          app.setReturnResults(rr);
+        }
+      }
+      case CELL_TTL ->
+          throw new IllegalArgumentException(
+              "per-cell TTLs (attribute " + CELL_TTL + ") are not supported; use the family's TTL");
+      default -> m.setAttribute(a.getName(), v);
+    }
+  }
+
+  private static void addQualifierValue(
+      Mutation m, byte[] family, MutationProto.ColumnValue.QualifierValue qv, long mutationTs) {
+    byte[] q = qv.hasQualifier() ? qv.getQualifier().toByteArray() : Bytes.EMPTY;
+    byte[] v = qv.hasValue() ? qv.getValue().toByteArray() : Bytes.EMPTY;
+    long ts = qv.hasTimestamp() ? qv.getTimestamp() : mutationTs;
+    if (m instanceof Put put) {
+      put.addColumn(family, q, ts, v);
+    } else if (m instanceof Delete d) {
+      MutationProto.DeleteType type =
+          qv.hasDeleteType() ? qv.getDeleteType() : MutationProto.DeleteType.DELETE_ONE_VERSION;
+      switch (type) {
+        case DELETE_ONE_VERSION -> {
+          if (ts == KeyValue.LATEST_TIMESTAMP) {
+            d.addColumn(family, q);
+          } else {
+            d.addColumn(family, q, ts);
+          }
+        }
+        case DELETE_MULTIPLE_VERSIONS -> d.addColumns(family, q, ts);
+        case DELETE_FAMILY -> d.addFamily(family, ts);
+        case DELETE_FAMILY_VERSION -> d.addFamilyVersion(family, ts);
+      }
+    } else if (m instanceof Increment inc) {
+      inc.addColumn(family, q, amount(v));
+    } else {
+      ((Append) m).addColumn(family, q, v);
+    }
+  }
+
+  private static void addCell(Mutation m, Cell c) {
+    if (!CellUtil.matchingRow(c, m.getRow())) {
+      throw new IllegalArgumentException(
+          "a cell of row "
+              + Bytes.toStringBinary(CellUtil.cloneRow(c))
+              + " in the mutation of row "
+              + Bytes.toStringBinary(m.getRow()));
+    }
+    if (m instanceof Put put) {
+      put.add(c);
+    } else if (m instanceof Delete d) {
+      d.add(c);
+    } else if (m instanceof Increment inc) {
+      inc.addColumn(CellUtil.cloneFamily(c), CellUtil.cloneQualifier(c), amount(cloneValue(c)));
+    } else {
+      ((Append) m).addColumn(CellUtil.cloneFamily(c), CellUtil.cloneQualifier(c), cloneValue(c));
+    }
+  }
+
+  private static byte[] cloneValue(Cell c) {
+    return CellUtil.cloneValue(c);
+  }
+
+  private static long amount(byte[] v) {
+    if (v.length != Long.BYTES) {
+      throw new IllegalArgumentException(
+          "Field is not a long, it's " + v.length + " bytes wide (increments are 8-byte longs)");
+    }
+    return Bytes.toLong(v);
+  }
+
+  static Durability durability(ClientProtos.MutationProto.Durability d) {
+    return switch (d) {
+      case USE_DEFAULT -> Durability.USE_DEFAULT;
+      case SKIP_WAL -> Durability.SKIP_WAL;
+      case ASYNC_WAL -> Durability.ASYNC_WAL;
+      case SYNC_WAL -> Durability.SYNC_WAL;
+      case FSYNC_WAL -> Durability.FSYNC_WAL;
+    };
+  }
+}

@@ -1,0 +1,139 @@
+package dev.basalt.server.protocol;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.schema.ColumnFamilyDescriptor;
+import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.schema.TableDescriptor;
+import dev.basalt.schema.TableDescriptorBuilder;
+import dev.basalt.schema.TableName;
+import dev.basalt.util.BasaltIOException;
+import java.util.Map;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+
+/**
+ * Table names, descriptors and region infos between HBase's HBase.proto messages and basalt-core.
+ *
+ * <p>HBase keeps a descriptor's attributes as byte-array pairs (in practice UTF-8 names and values
+ * such as {@code VERSIONS = "3"}) plus a separate string "configuration" map; basalt-core keeps one
+ * string map whose names are HBase's. Both arrive in it (configuration keys are dotted and do not
+ * collide with attribute names) and leave as attributes; the core builders validate the values, so
+ * a bad one (e.g. {@code VERSIONS = "x"}) is refused with a message naming it. Stateless.
+ */
+public final class SchemaCodec {
+  private SchemaCodec() {}
+
+  public static TableName toTableName(HBaseProtos.TableName p) throws BasaltIOException {
+    try {
+      return TableName.valueOf(p.getNamespace().toStringUtf8(), p.getQualifier().toStringUtf8());
+    } catch (IllegalArgumentException e) {
+      throw ProtocolErrors.doNotRetry("bad table name: " + e.getMessage());
+    }
+  }
+
+  public static HBaseProtos.TableName toProto(TableName t) {
+    return HBaseProtos.TableName.newBuilder()
+        .setNamespace(ByteString.copyFromUtf8(t.getNamespaceAsString()))
+        .setQualifier(ByteString.copyFromUtf8(t.getQualifierAsString()))
+        .build();
+  }
+
+  public static TableDescriptor toTableDescriptor(HBaseProtos.TableSchema p)
+      throws BasaltIOException {
+    TableName name = toTableName(p.getTableName());
+    try {
+      TableDescriptorBuilder b = TableDescriptorBuilder.newBuilder(name);
+      for (HBaseProtos.BytesBytesPair a : p.getAttributesList()) {
+        b.setValue(a.getFirst().toStringUtf8(), a.getSecond().toStringUtf8());
+      }
+      for (HBaseProtos.NameStringPair c : p.getConfigurationList()) {
+        b.setValue(c.getName(), c.getValue());
+      }
+      for (HBaseProtos.ColumnFamilySchema f : p.getColumnFamiliesList()) {
+        b.setColumnFamily(toFamily(f));
+      }
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw ProtocolErrors.doNotRetry("bad descriptor of table " + name + ": " + e.getMessage());
+    }
+  }
+
+  public static ColumnFamilyDescriptor toFamily(HBaseProtos.ColumnFamilySchema p)
+      throws BasaltIOException {
+    try {
+      ColumnFamilyDescriptorBuilder b =
+          ColumnFamilyDescriptorBuilder.newBuilder(p.getName().toByteArray());
+      for (HBaseProtos.BytesBytesPair a : p.getAttributesList()) {
+        b.setValue(a.getFirst().toStringUtf8(), a.getSecond().toStringUtf8());
+      }
+      for (HBaseProtos.NameStringPair c : p.getConfigurationList()) {
+        b.setValue(c.getName(), c.getValue());
+      }
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw ProtocolErrors.doNotRetry(
+          "bad descriptor of column family "
+              + Bytes.toStringBinary(p.getName().toByteArray())
+              + ": "
+              + e.getMessage());
+    }
+  }
+
+  public static HBaseProtos.TableSchema toProto(TableDescriptor d) {
+    HBaseProtos.TableSchema.Builder b =
+        HBaseProtos.TableSchema.newBuilder().setTableName(toProto(d.getTableName()));
+    for (Map.Entry<String, String> e : d.getValues().entrySet()) {
+      b.addAttributes(pair(e));
+    }
+    for (ColumnFamilyDescriptor f : d.getColumnFamilies()) {
+      b.addColumnFamilies(toProto(f));
+    }
+    return b.build();
+  }
+
+  public static HBaseProtos.ColumnFamilySchema toProto(ColumnFamilyDescriptor f) {
+    HBaseProtos.ColumnFamilySchema.Builder b =
+        HBaseProtos.ColumnFamilySchema.newBuilder().setName(ByteString.copyFrom(f.getName()));
+    for (Map.Entry<String, String> e : f.getValues().entrySet()) {
+      b.addAttributes(pair(e));
+    }
+    return b.build();
+  }
+
+  private static HBaseProtos.BytesBytesPair pair(Map.Entry<String, String> e) {
+    return HBaseProtos.BytesBytesPair.newBuilder()
+        .setFirst(ByteString.copyFromUtf8(e.getKey()))
+        .setSecond(ByteString.copyFromUtf8(e.getValue()))
+        .build();
+  }
+
+  public static HBaseProtos.RegionInfo toProto(RegionInfo r) {
+    return HBaseProtos.RegionInfo.newBuilder()
+        .setRegionId(r.getRegionId())
+        .setTableName(toProto(r.getTable()))
+        .setStartKey(ByteString.copyFrom(r.getStartKey()))
+        .setEndKey(ByteString.copyFrom(r.getEndKey()))
+        .setOffline(false)
+        .setSplit(false)
+        .setReplicaId(0)
+        .build();
+  }
+
+  public static RegionInfo toRegionInfo(HBaseProtos.RegionInfo p) throws BasaltIOException {
+    if (p.getReplicaId() != 0) {
+      throw ProtocolErrors.doNotRetry(
+          "region replica " + p.getReplicaId() + ": Basalt has no read replicas");
+    }
+    byte[] start = p.getStartKey().toByteArray();
+    byte[] end = p.getEndKey().toByteArray();
+    if (end.length > 0 && Bytes.compareTo(start, end) >= 0) {
+      throw ProtocolErrors.doNotRetry(
+          "region start key "
+              + Bytes.toStringBinary(start)
+              + " is not before its end key "
+              + Bytes.toStringBinary(end));
+    }
+    return RegionInfo.of(toTableName(p.getTableName()), start, end, p.getRegionId());
+  }
+}

@@ -1,0 +1,88 @@
+package dev.basalt.server.regionserver;
+
+import dev.basalt.cell.Cell;
+import dev.basalt.server.rpc.RpcCall;
+import dev.basalt.server.rpc.RpcReply;
+import dev.basalt.server.rpc.RpcService;
+import dev.basalt.util.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ClientService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
+
+/**
+ * The region server's ClientService: Get, Mutate, Scan and Multi over the regions a {@link
+ * RegionLookup} serves. Bulk loads and coprocessor endpoints are not offered; the RPC layer answers
+ * them with a do-not-retry error naming the method.
+ */
+public final class ClientServiceHandlers implements AutoCloseable {
+  private final ScannerRegistry scanners;
+  private final ScanService scan;
+  private final ClientOperations single;
+  private final MultiOperations multi;
+
+  /**
+   * @param leaseMillis how long an idle scanner lives (HBase's {@code
+   *     hbase.client.scanner.timeout.period})
+   */
+  public ClientServiceHandlers(RegionLookup regions, Clock clock, long leaseMillis) {
+    this.scanners = new ScannerRegistry(clock, leaseMillis, clock.currentTimeMillis() << 16);
+    this.scan = new ScanService(scanners, regions);
+    this.single = new ClientOperations(regions);
+    this.multi = new MultiOperations(regions);
+  }
+
+  public RpcService service() {
+    return RpcService.builder(ClientService.getDescriptor())
+        .method(
+            "Get",
+            GetRequest.getDefaultInstance(),
+            (req, call) -> {
+              List<Cell> out = cellBlock(call);
+              return RpcReply.of(single.get(req, out), orEmpty(out));
+            })
+        .method(
+            "Mutate",
+            MutateRequest.getDefaultInstance(),
+            (req, call) -> {
+              List<Cell> out = cellBlock(call);
+              return RpcReply.of(single.mutate(req, call.cells().iterator(), out), orEmpty(out));
+            })
+        .method(
+            "Multi",
+            MultiRequest.getDefaultInstance(),
+            (req, call) -> {
+              List<Cell> out = cellBlock(call);
+              return RpcReply.of(multi.multi(req, call.cells().iterator(), out), orEmpty(out));
+            })
+        .method(
+            "Scan",
+            ScanRequest.getDefaultInstance(),
+            (req, call) -> {
+              ScanService.Outcome o = scan.scan(req, call.cellBlocksSupported());
+              return RpcReply.of(o.response(), o.cellBlock());
+            })
+        .build();
+  }
+
+  /** Closes scanners idle past their lease; the server calls it periodically. */
+  public int expireIdleScanners() {
+    return scanners.expireIdle();
+  }
+
+  private static List<Cell> cellBlock(RpcCall call) {
+    return call.cellBlocksSupported() ? new ArrayList<>() : null;
+  }
+
+  private static List<Cell> orEmpty(List<Cell> cells) {
+    return cells == null ? List.of() : cells;
+  }
+
+  @Override
+  public void close() {
+    scanners.closeAll();
+  }
+}

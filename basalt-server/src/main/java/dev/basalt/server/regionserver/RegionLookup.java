@@ -1,0 +1,19 @@
+package dev.basalt.server.regionserver;
+
+import dev.basalt.region.Region;
+import java.io.IOException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+
+/** Finds the open region a request names. */
+@FunctionalInterface
+public interface RegionLookup {
+  String NOT_SERVING = "org.apache.hadoop.hbase.NotServingRegionException";
+
+  /**
+   * The region the specifier names.
+   *
+   * @throws IOException named {@link #NOT_SERVING} (with the region's encoded name in the message)
+   *     when this server does not serve it, so the client re-reads hbase:meta and retries
+   */
+  Region region(HBaseProtos.RegionSpecifier spec) throws IOException;
+}

@@ -1,0 +1,200 @@
+package dev.basalt.server.regionserver;
+
+import dev.basalt.cell.Cell;
+import dev.basalt.filter.Filter;
+import dev.basalt.ops.Result;
+import dev.basalt.ops.Scan;
+import dev.basalt.region.Region;
+import dev.basalt.region.RegionScanner;
+import dev.basalt.server.protocol.CellEncoder;
+import dev.basalt.server.protocol.QueryDecoder;
+import dev.basalt.util.BasaltIOException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanResponse;
+
+/**
+ * ClientService.Scan: HBase's scanner protocol over the region scanners of basalt-core.
+ *
+ * <p>A call either opens a scanner ({@code scan} and {@code region} set) or continues one ({@code
+ * scanner_id}); both may then fetch up to {@code number_of_rows} results, stopping early once the
+ * cells fetched reach {@code max_result_size} bytes. The answer always says whether the region has
+ * more ({@code more_results_in_region}; false closes the scanner here, and the client moves to the
+ * next region) and whether the whole scan has more ({@code more_results}; false when the scan's row
+ * limit is reached or its filter rules out every remaining row). A scanner never reads outside its
+ * region, because the client takes region boundaries from hbase:meta.
+ *
+ * <p>Continuations carry {@code next_call_seq}; a mismatch means the client retried a call whose
+ * answer it lost, and gets {@code OutOfOrderScannerNextException} (it then reopens). Unknown ids
+ * get {@code UnknownScannerException}, except a close for a scanner the server closed itself, which
+ * succeeds quietly. A read error closes the scanner and becomes {@code ScannerResetException}, so
+ * the client reopens at its last row; errors that must not be retried pass through.
+ *
+ * <p>Not done yet: heartbeats (a filtered scan that finds no row for a long time holds the call
+ * until it finds one or the region ends) and cutting a single huge row by size (rows are cut by the
+ * scan's batch size only).
+ */
+public final class ScanService {
+  static final String UNKNOWN_SCANNER = "org.apache.hadoop.hbase.UnknownScannerException";
+  static final String OUT_OF_ORDER =
+      "org.apache.hadoop.hbase.exceptions.OutOfOrderScannerNextException";
+  static final String SCANNER_RESET = "org.apache.hadoop.hbase.exceptions.ScannerResetException";
+
+  /** An answer and the cells that go into the response's cell block (empty without a codec). */
+  public record Outcome(ScanResponse response, List<Cell> cellBlock) {}
+
+  private final ScannerRegistry scanners;
+  private final RegionLookup regions;
+
+  ScanService(ScannerRegistry scanners, RegionLookup regions) {
+    this.scanners = scanners;
+    this.regions = regions;
+  }
+
+  /**
+   * @param codec whether the connection carries cells in cell blocks
+   */
+  public Outcome scan(ScanRequest req, boolean codec) throws IOException {
+    OpenScanner s;
+    if (req.hasScan()) {
+      s = open(req);
+    } else {
+      if (!req.hasScannerId()) {
+        throw new BasaltIOException(
+            "a scan call needs either a scan to open or a scanner id",
+            BasaltIOException.DO_NOT_RETRY,
+            true);
+      }
+      s = scanners.get(req.getScannerId());
+      if (s == null) {
+        if (scanners.wasClosed(req.getScannerId()) && !req.hasNextCallSeq()) {
+          return new Outcome(
+              ScanResponse.newBuilder().setMoreResults(false).setMoreResultsInRegion(false).build(),
+              List.of());
+        }
+        throw new BasaltIOException(
+            "scanner " + req.getScannerId() + " is unknown (closed, or idle past its lease)",
+            UNKNOWN_SCANNER,
+            true);
+      }
+    }
+    synchronized (s) {
+      s.begin();
+      try {
+        return continueScan(s, req, codec);
+      } finally {
+        s.end();
+      }
+    }
+  }
+
+  private OpenScanner open(ScanRequest req) throws IOException {
+    Region region = regions.region(req.getRegion());
+    Scan scan = QueryDecoder.toScan(req.getScan());
+    RegionScanner rs = region.getScanner(scan);
+    int limit = req.hasLimitOfRows() && req.getLimitOfRows() > 0 ? req.getLimitOfRows() : -1;
+    return scanners.register(rs, scan, region.getRegionInfo().getRegionName(), limit);
+  }
+
+  private Outcome continueScan(OpenScanner s, ScanRequest req, boolean codec) throws IOException {
+    ScanResponse.Builder b =
+        ScanResponse.newBuilder()
+            .setScannerId(s.id())
+            .setTtl((int) Math.min(scanners.leaseMillis(), Integer.MAX_VALUE))
+            .setMvccReadPoint(s.scanner().getMvccReadPoint());
+    if (!req.hasScan() && req.hasNextCallSeq()) {
+      if (req.getNextCallSeq() != s.nextCallSeq()) {
+        throw new BasaltIOException(
+            "expected next_call_seq "
+                + s.nextCallSeq()
+                + " for scanner "
+                + s.id()
+                + " but got "
+                + req.getNextCallSeq()
+                + " (a retried call?)",
+            OUT_OF_ORDER,
+            true);
+      }
+      s.advanceCallSeq();
+    }
+    List<Cell> cells = new ArrayList<>();
+    boolean regionDone = false;
+    boolean scanDone = false;
+    if (!req.getRenew()) {
+      int rows = req.hasNumberOfRows() ? req.getNumberOfRows() : Integer.MAX_VALUE;
+      long maxSize = s.scan().getMaxResultSize() > 0 ? s.scan().getMaxResultSize() : Long.MAX_VALUE;
+      long size = 0;
+      int n = 0;
+      try {
+        while (n < rows && size < maxSize && s.rowsLeft() != 0) {
+          Result r = s.scanner().next();
+          if (r == null) {
+            regionDone = true;
+            Filter f = s.scan().getFilter();
+            scanDone = f != null && f.filterAllRemaining();
+            break;
+          }
+          n++;
+          size += sizeOf(r);
+          if (!r.mayHaveMoreCellsInRow() && s.rowsLeft() > 0) {
+            s.rowReturned();
+          }
+          add(b, r, codec ? cells : null);
+        }
+      } catch (BasaltIOException e) {
+        scanners.close(s);
+        if (e.isDoNotRetry()) {
+          throw e;
+        }
+        throw reset(s, e);
+      } catch (IOException | RuntimeException e) {
+        scanners.close(s);
+        throw reset(s, e);
+      }
+      if (s.rowsLeft() == 0) {
+        regionDone = true;
+        scanDone = true;
+      }
+    }
+    b.setMoreResultsInRegion(!regionDone);
+    b.setMoreResults(!scanDone);
+    if (regionDone || (req.hasCloseScanner() && req.getCloseScanner())) {
+      scanners.close(s);
+    }
+    return new Outcome(b.build(), cells);
+  }
+
+  private static BasaltIOException reset(OpenScanner s, Exception cause) {
+    return new BasaltIOException(
+        "scanner " + s.id() + " failed and was closed (" + cause.getMessage() + "); reopen it",
+        SCANNER_RESET,
+        true);
+  }
+
+  private static void add(ScanResponse.Builder b, Result r, List<Cell> cellBlock) {
+    if (cellBlock != null) {
+      b.addCellsPerResult(r.size());
+      b.addPartialFlagPerResult(r.mayHaveMoreCellsInRow());
+      CellEncoder.toResult(r, cellBlock);
+    } else {
+      b.addResults(CellEncoder.toResult(r, null));
+    }
+  }
+
+  /** What a result costs against {@code max_result_size}: roughly its cells' serialized bytes. */
+  private static long sizeOf(Result r) {
+    long size = 0;
+    for (Cell c : r.rawCells()) {
+      size +=
+          c.getRowLength() + c.getFamilyLength() + c.getQualifierLength() + c.getValueLength() + 20;
+    }
+    return size;
+  }
+
+  /** Keeps the client's view of closed scanners consistent when the server stops. */
+  void closeAll() {
+    scanners.closeAll();
+  }
+}

@@ -1,0 +1,50 @@
+package dev.basalt.server.rpc;
+
+import dev.basalt.util.config.ConfigKey;
+import dev.basalt.util.config.ConfigKeySet;
+import java.util.List;
+
+/** Settings of the HBase RPC server (listed in META-INF/services of basalt-server). */
+public final class RpcSettings implements ConfigKeySet {
+  public static final ConfigKey<Long> MAX_REQUEST_SIZE =
+      ConfigKey.ofLong(
+          "hbase.ipc.max.request.size",
+          256L * 1024 * 1024,
+          "bytes",
+          "Largest request frame (and decompressed request cell block) a client may send; a larger"
+              + " one is answered with RequestTooBigException and the connection closed.");
+
+  public static final ConfigKey<Integer> HANDLER_COUNT =
+      ConfigKey.ofInt(
+          "hbase.regionserver.handler.count",
+          0,
+          "threads",
+          "Threads that run calls (never the network threads); 0 means four per core, at least"
+              + " eight.");
+
+  public static final ConfigKey<Integer> CALL_QUEUE_LENGTH =
+      ConfigKey.ofInt(
+          "hbase.ipc.server.max.callqueue.length",
+          0,
+          "calls",
+          "Calls that may wait for a handler thread; more are answered with"
+              + " CallQueueTooBigException. 0 means ten per handler thread.");
+
+  public static final ConfigKey<Integer> EVENT_LOOP_THREADS =
+      ConfigKey.ofInt(
+          "hbase.netty.worker.count",
+          0,
+          "threads",
+          "Network threads that read and write connections; 0 means Netty's default (two per"
+              + " core).");
+
+  @Override
+  public String section() {
+    return "RPC server";
+  }
+
+  @Override
+  public List<ConfigKey<?>> keys() {
+    return List.of(MAX_REQUEST_SIZE, HANDLER_COUNT, CALL_QUEUE_LENGTH, EVENT_LOOP_THREADS);
+  }
+}

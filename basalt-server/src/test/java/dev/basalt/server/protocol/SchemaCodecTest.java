@@ -1,0 +1,108 @@
+package dev.basalt.server.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.Compression;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.schema.TableDescriptor;
+import dev.basalt.schema.TableDescriptorBuilder;
+import dev.basalt.schema.TableName;
+import dev.basalt.util.BasaltIOException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+import org.junit.jupiter.api.Test;
+
+class SchemaCodecTest {
+  @Test
+  void descriptorsSurviveTheWireBothWays() throws Exception {
+    TableDescriptor d =
+        TableDescriptorBuilder.newBuilder(TableName.valueOf("ns1", "t1"))
+            .setMaxFileSize(1 << 30)
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("f"))
+                    .setMaxVersions(5)
+                    .setTimeToLive(3600)
+                    .setCompressionType(Compression.ZSTD)
+                    .build())
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(Bytes.toBytes("g")))
+            .build();
+    TableDescriptor back = SchemaCodec.toTableDescriptor(SchemaCodec.toProto(d));
+    assertThat(back.getTableName()).isEqualTo(d.getTableName());
+    assertThat(back.getValues()).isEqualTo(d.getValues());
+    assertThat(back.getColumnFamilies()).hasSize(2);
+    assertThat(back.getColumnFamilies().get(0).getValues())
+        .isEqualTo(d.getColumnFamilies().get(0).getValues());
+    assertThat(back.getColumnFamily(Bytes.toBytes("f")).getMaxVersions()).isEqualTo(5);
+  }
+
+  @Test
+  void hbaseConfigurationEntriesArriveAsValues() throws Exception {
+    HBaseProtos.TableSchema p =
+        HBaseProtos.TableSchema.newBuilder()
+            .setTableName(SchemaCodec.toProto(TableName.valueOf("t")))
+            .addColumnFamilies(
+                HBaseProtos.ColumnFamilySchema.newBuilder()
+                    .setName(ByteString.copyFromUtf8("f"))
+                    .addAttributes(
+                        HBaseProtos.BytesBytesPair.newBuilder()
+                            .setFirst(ByteString.copyFromUtf8("VERSIONS"))
+                            .setSecond(ByteString.copyFromUtf8("4")))
+                    .addConfiguration(
+                        HBaseProtos.NameStringPair.newBuilder()
+                            .setName("hbase.hstore.blockingStoreFiles")
+                            .setValue("20")))
+            .build();
+    TableDescriptor d = SchemaCodec.toTableDescriptor(p);
+    assertThat(d.getColumnFamily(Bytes.toBytes("f")).getMaxVersions()).isEqualTo(4);
+    assertThat(d.getColumnFamily(Bytes.toBytes("f")).getValues())
+        .containsEntry("hbase.hstore.blockingStoreFiles", "20");
+    assertThat(d.getTableName().getNamespaceAsString()).isEqualTo("default");
+  }
+
+  @Test
+  void badValuesAreRefusedNamingThem() {
+    HBaseProtos.TableSchema p =
+        HBaseProtos.TableSchema.newBuilder()
+            .setTableName(SchemaCodec.toProto(TableName.valueOf("t")))
+            .addColumnFamilies(
+                HBaseProtos.ColumnFamilySchema.newBuilder()
+                    .setName(ByteString.copyFromUtf8("f"))
+                    .addAttributes(
+                        HBaseProtos.BytesBytesPair.newBuilder()
+                            .setFirst(ByteString.copyFromUtf8("VERSIONS"))
+                            .setSecond(ByteString.copyFromUtf8("many"))))
+            .build();
+    assertThatThrownBy(() -> SchemaCodec.toTableDescriptor(p))
+        .isInstanceOf(BasaltIOException.class)
+        .hasMessageContaining("VERSIONS");
+    assertThatThrownBy(
+            () ->
+                SchemaCodec.toTableName(
+                    HBaseProtos.TableName.newBuilder()
+                        .setNamespace(ByteString.copyFromUtf8("default"))
+                        .setQualifier(ByteString.copyFromUtf8("bad name"))
+                        .build()))
+        .isInstanceOf(BasaltIOException.class)
+        .hasMessageContaining("bad table name");
+  }
+
+  @Test
+  void regionInfosKeepTheirIdentity() throws Exception {
+    RegionInfo r =
+        RegionInfo.of(TableName.valueOf("t"), Bytes.toBytes("a"), Bytes.toBytes("m"), 1234567L);
+    RegionInfo back = SchemaCodec.toRegionInfo(SchemaCodec.toProto(r));
+    assertThat(back).isEqualTo(r);
+    assertThat(back.getEncodedName()).isEqualTo(r.getEncodedName());
+    assertThatThrownBy(
+            () ->
+                SchemaCodec.toRegionInfo(
+                    SchemaCodec.toProto(r).toBuilder()
+                        .setStartKey(ByteString.copyFromUtf8("z"))
+                        .build()))
+        .isInstanceOf(BasaltIOException.class)
+        .hasMessageContaining("start key");
+  }
+}
