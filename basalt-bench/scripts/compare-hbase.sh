@@ -8,9 +8,10 @@
 #   basalt-bench/scripts/compare-hbase.sh [--update-docs] [--skip-build]
 #
 # Systems, in the order they run:
-#   HBase  - a real Apache HBase 2.6.1 mini cluster (hbase-testing-util, Maven profile
-#            hbase-minicluster): ZooKeeper, 1 master, 1 region server, local filesystem,
-#            loopback only, web UIs off (dev.basalt.bench.minicluster.HBaseMiniClusterMain).
+#   HBase  - a real Apache HBase 2.6.1 mini cluster (hbase-testing-util, built by its own Maven
+#            project basalt-bench/hbase-minicluster, outside the reactor): ZooKeeper, 1 master,
+#            1 region server, local filesystem, loopback only, web UIs off
+#            (dev.basalt.bench.minicluster.HBaseMiniClusterMain).
 #   Basalt - `bin/basalt standalone`, once it exists; until then its column says "pending".
 #
 # Settings (environment variables, defaults in brackets): RECORDS [100000], OPERATIONS [100000]
@@ -70,11 +71,13 @@ if [ "${java_major%%.*}" -gt 22 ]; then
 fi
 
 if $BUILD; then
-  echo "building (with the hbase-minicluster profile; the first build downloads HBase)..."
-  mvn -B -q -P hbase-minicluster -DskipTests package
+  echo "building (the first build of basalt-bench/hbase-minicluster downloads HBase)..."
+  mvn -B -q -DskipTests package
+  mvn -B -q -f "$ROOT/basalt-bench/hbase-minicluster/pom.xml" package
 fi
 BENCH_JAR=$ROOT/basalt-bench/target/benchmarks.jar
-MINI_CP=$ROOT/basalt-bench/target/test-classes:$(cat "$ROOT/basalt-bench/target/minicluster.classpath")
+MINI=$ROOT/basalt-bench/hbase-minicluster/target
+MINI_CP=$MINI/classes:$(cat "$MINI/minicluster.classpath")
 
 rm -rf "$OUT"
 mkdir -p "$OUT"

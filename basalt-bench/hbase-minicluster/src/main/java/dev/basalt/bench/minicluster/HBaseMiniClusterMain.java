@@ -26,7 +26,8 @@ import org.apache.hadoop.hbase.StartMiniClusterOption;
  *     [--regionservers N]
  * </pre>
  *
- * Only built with the hbase-minicluster Maven profile; not part of the default build.
+ * Built by its own Maven project (basalt-bench/hbase-minicluster/pom.xml), outside the reactor:
+ * the default build never compiles it or downloads HBase.
  */
 public final class HBaseMiniClusterMain {
   private HBaseMiniClusterMain() {}
