@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# Side-by-side workload comparison (issue 9): starts each system in turn on this machine, runs
+# the same YCSB-style workloads against it through the stock HBase client
+# (dev.basalt.bench.workload.WorkloadRunner), measures the server's start-up time and resident
+# memory from outside its JVM, and writes the comparison table (Markdown) to
+# $OUT/comparison.md, and to docs/PERFORMANCE.md with --update-docs.
+#
+#   basalt-bench/scripts/compare-hbase.sh [--update-docs] [--skip-build]
+#
+# Systems, in the order they run:
+#   HBase  - a real Apache HBase 2.6.1 mini cluster (hbase-testing-util, built by its own Maven
+#            project basalt-bench/hbase-minicluster, outside the reactor): ZooKeeper, 1 master,
+#            1 region server, local filesystem, loopback only, web UIs off
+#            (dev.basalt.bench.minicluster.HBaseMiniClusterMain).
+#   Basalt - `bin/basalt standalone`, once it exists; until then its column says "pending".
+#
+# Settings (environment variables, defaults in brackets): RECORDS [100000], OPERATIONS [100000]
+# per workload, THREADS [8] client threads, REGIONS [8] pre-split regions, WARMUP [10] seconds
+# per workload, MAX_SECONDS [300] per workload, WORKLOADS [load,a,b,c,f,d,e], HEAP [4g] server
+# heap limit (the same for both), HBASE_FS [local|hdfs], OUT [basalt-bench/target/compare].
+# Needs JDK 17 (the stock HBase 2.x client does not run on JDK 23+) and Maven.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+
+UPDATE_DOCS=false
+BUILD=true
+for arg in "$@"; do
+  case "$arg" in
+    --update-docs) UPDATE_DOCS=true ;;
+    --skip-build) BUILD=false ;;
+    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
+    *) echo "unknown argument: $arg (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+RECORDS=${RECORDS:-100000}
+OPERATIONS=${OPERATIONS:-100000}
+THREADS=${THREADS:-8}
+REGIONS=${REGIONS:-8}
+WARMUP=${WARMUP:-10}
+MAX_SECONDS=${MAX_SECONDS:-300}
+WORKLOADS=${WORKLOADS:-load,a,b,c,f,d,e}
+HEAP=${HEAP:-4g}
+HBASE_FS=${HBASE_FS:-local}
+OUT=${OUT:-$ROOT/basalt-bench/target/compare}
+JAVA=${JAVA:-java}
+READY_TIMEOUT=${READY_TIMEOUT:-300}
+
+# HBase 2.6 on JDK 17 (shared/docs/reference-hbase.md).
+HBASE_JVM_OPTS=(
+  --add-opens java.base/java.lang=ALL-UNNAMED
+  --add-opens java.base/java.lang.reflect=ALL-UNNAMED
+  --add-opens java.base/java.lang.invoke=ALL-UNNAMED
+  --add-opens java.base/java.io=ALL-UNNAMED
+  --add-opens java.base/java.nio=ALL-UNNAMED
+  --add-opens java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens java.base/java.net=ALL-UNNAMED
+  --add-opens java.base/java.util=ALL-UNNAMED
+  --add-opens java.base/java.util.concurrent=ALL-UNNAMED
+  --add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED
+  --add-exports java.base/jdk.internal.misc=ALL-UNNAMED
+  -Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true
+)
+
+java_major=$("$JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')
+if [ "${java_major%%.*}" -gt 22 ]; then
+  echo "JDK $java_major: the stock HBase 2.x client needs JDK 22 or older (17 is tested)" >&2
+  exit 2
+fi
+
+if $BUILD; then
+  echo "building (the first build of basalt-bench/hbase-minicluster downloads HBase)..."
+  mvn -B -q -DskipTests package
+  mvn -B -q -f "$ROOT/basalt-bench/hbase-minicluster/pom.xml" package
+fi
+BENCH_JAR=$ROOT/basalt-bench/target/benchmarks.jar
+MINI=$ROOT/basalt-bench/hbase-minicluster/target
+MINI_CP=$MINI/classes:$(cat "$MINI/minicluster.classpath")
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+SERVER_PID=
+CONNECT=()
+stop_server() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID"
+    for _ in $(seq 1 60); do
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 1
+    done
+    kill -0 "$SERVER_PID" 2>/dev/null && kill -KILL "$SERVER_PID"
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  SERVER_PID=
+}
+trap stop_server EXIT
+
+proc_kib() { awk -v k="$2:" '$1 == k {print $2}' "/proc/$1/status"; }
+now_ms() { date +%s%3N; }
+
+# Each start_* function starts one server process in the background, sets SERVER_PID and
+# CONNECT (the runner's connection options), STORAGE and HEAP_NOTE, and returns once the
+# server answers; or returns 1 when the system cannot be started (its column stays pending).
+
+start_hbase() {
+  local dir=$OUT/hbase
+  mkdir -p "$dir"
+  local fs_opt=()
+  [ "$HBASE_FS" = hdfs ] && fs_opt=(--hdfs)
+  "$JAVA" "${HBASE_JVM_OPTS[@]}" -Xmx"$HEAP" -cp "$MINI_CP" \
+    dev.basalt.bench.minicluster.HBaseMiniClusterMain \
+    --dir "$dir/data" --ready-file "$dir/ready" "${fs_opt[@]}" >"$dir/server.log" 2>&1 &
+  SERVER_PID=$!
+  local deadline=$((SECONDS + READY_TIMEOUT))
+  until [ -f "$dir/ready" ]; do
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+      echo "the HBase mini cluster exited; see $dir/server.log" >&2
+      return 1
+    fi
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      echo "HBase did not answer within ${READY_TIMEOUT}s; see $dir/server.log" >&2
+      return 1
+    fi
+    sleep 0.2
+  done
+  CONNECT=(--zookeeper "$(awk -F= '$1 == "zookeeper" {print $2}' "$dir/ready")")
+  if [ "$HBASE_FS" = hdfs ]; then
+    STORAGE="mini HDFS (1 datanode)"
+  else
+    STORAGE="local filesystem"
+  fi
+  HEAP_NOTE="-Xmx$HEAP"
+}
+
+start_basalt() {
+  if [ ! -x "$ROOT/bin/basalt" ]; then
+    echo "bin/basalt does not exist yet: Basalt's column stays pending"
+    return 1
+  fi
+  # To do when bin/basalt standalone lands: start it here like start_hbase (same HEAP), wait
+  # until it answers, and set CONNECT to its ZooKeeper or bootstrap address.
+  echo "bin/basalt exists but this script does not start it yet: Basalt's column stays pending"
+  return 1
+}
+
+# run_system KEY NAME: starts the system, runs the workloads, stops it, writes
+# $OUT/KEY.json and $OUT/KEY.server.properties; returns 1 if the system could not be started.
+run_system() {
+  local key=$1 name=$2
+  echo
+  echo "=== $name ==="
+  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  STORAGE=
+  HEAP_NOTE=
+  local t0
+  t0=$(now_ms)
+  if ! "start_$key"; then
+    stop_server
+    return 1
+  fi
+  local startup_ms=$(($(now_ms) - t0))
+  local rss_idle
+  rss_idle=$(proc_kib "$SERVER_PID" VmRSS)
+  echo "$name answered after $((startup_ms / 1000)).$(((startup_ms % 1000) / 100)) s, resident ${rss_idle} KiB"
+  "$JAVA" -cp "$BENCH_JAR" dev.basalt.bench.workload.WorkloadRunner "${CONNECT[@]}" \
+    --label "$key" --workloads "$WORKLOADS" --records "$RECORDS" --operations "$OPERATIONS" \
+    --threads "$THREADS" --regions "$REGIONS" --warmup "$WARMUP" --max-seconds "$MAX_SECONDS" \
+    --recreate-table --json "$OUT/$key.json" 2>&1 | grep --line-buffered -v '^SLF4J' | tee "$OUT/$key.log"
+  local rss_after peak
+  rss_after=$(proc_kib "$SERVER_PID" VmRSS)
+  peak=$(proc_kib "$SERVER_PID" VmHWM)
+  stop_server
+  {
+    echo "startupSeconds=$(awk -v ms="$startup_ms" 'BEGIN {printf "%.1f", ms / 1000}')"
+    echo "rssIdleKiB=$rss_idle"
+    echo "rssAfterKiB=$rss_after"
+    echo "peakRssKiB=$peak"
+    echo "storage=$STORAGE"
+    echo "heap=$HEAP_NOTE"
+    echo "loadAverageAfter=$(cut -d' ' -f1-3 /proc/loadavg)"
+  } >"$OUT/$key.server.properties"
+  echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+HBASE_ARGS=("HBase 2.6.1" pending)
+if run_system hbase "HBase 2.6.1"; then
+  HBASE_ARGS=("HBase 2.6.1" "$OUT/hbase.json" "$OUT/hbase.server.properties")
+fi
+BASALT_ARGS=(Basalt pending)
+if run_system basalt Basalt; then
+  BASALT_ARGS=(Basalt "$OUT/basalt.json" "$OUT/basalt.server.properties")
+fi
+LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
+
+{
+  echo "Measured $(date -u +%Y-%m-%d) with"
+  echo
+  echo '```'
+  echo "RECORDS=$RECORDS OPERATIONS=$OPERATIONS THREADS=$THREADS REGIONS=$REGIONS WARMUP=$WARMUP \\"
+  echo "  MAX_SECONDS=$MAX_SECONDS WORKLOADS=$WORKLOADS HEAP=$HEAP HBASE_FS=$HBASE_FS \\"
+  echo "  basalt-bench/scripts/compare-hbase.sh $*"
+  echo '```'
+  echo
+  echo "$RECORDS records of 10 fields x 100 B, $OPERATIONS operations per workload after ${WARMUP} s of"
+  echo "warm-up, $THREADS client threads in one client JVM, table pre-split into $REGIONS regions, no"
+  echo "client write buffer. Machine: $(nproc) CPUs ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)),"
+  echo "$(awk '/MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, $("$JAVA" -version 2>&1 | head -1);"
+  echo "client and server share the CPUs. Load average (1/5/15 min) at the start: $LOAD_START;"
+  echo "at the end: $LOAD_END."
+} >"$OUT/notes.md"
+
+REPORT_ARGS=(--baseline "${HBASE_ARGS[@]}" --candidate "${BASALT_ARGS[@]}" --notes "$OUT/notes.md"
+  --out "$OUT/comparison.md")
+$UPDATE_DOCS && REPORT_ARGS+=(--update "$ROOT/docs/PERFORMANCE.md")
+echo
+"$JAVA" -cp "$BENCH_JAR" dev.basalt.bench.workload.ComparisonReport "${REPORT_ARGS[@]}"
+echo
+echo "written: $OUT/comparison.md$($UPDATE_DOCS && echo " and docs/PERFORMANCE.md")"

@@ -1,0 +1,122 @@
+package dev.basalt.bench.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole runner against an in-memory store: counts and outcomes, never timings. */
+class WorkloadRunnerTest {
+  @TempDir Path dir;
+
+  @Test
+  void loadsThenRunsEveryWorkload() throws Exception {
+    Path json = dir.resolve("r.json");
+    RunnerOptions o =
+        RunnerOptions.parse(
+            "--zookeeper",
+            "unused:1",
+            "--records",
+            "500",
+            "--operations",
+            "400",
+            "--threads",
+            "3",
+            "--fields",
+            "4",
+            "--field-length",
+            "8",
+            "--max-scan-length",
+            "5",
+            "--regions",
+            "4",
+            "--recreate-table",
+            "--label",
+            "mem",
+            "--json",
+            json.toString());
+    InMemoryStore store = new InMemoryStore();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    RunReport report =
+        WorkloadRunner.run(o, store, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+    assertThat(store.recreated).isTrue();
+    assertThat(store.preparedRegions).isEqualTo(4);
+    assertThat(store.sessionsOpen.get()).isZero();
+    assertThat(report.phases())
+        .extracting(PhaseResult::phase)
+        .containsExactly("load", "A", "B", "C", "F", "D", "E");
+    for (PhaseResult p : report.phases()) {
+      long expected = p.phase().equals("load") ? 500 : 400;
+      assertThat(p.operations()).as(p.phase()).isEqualTo(expected);
+      assertThat(p.errors()).as(p.phase()).isZero();
+      for (OpResult op : p.byOperation()) {
+        assertThat(op.notFound()).as(p.phase() + " " + op.operation()).isZero();
+        assertThat(op.p50Micros()).isLessThanOrEqualTo(op.p99Micros());
+        assertThat(op.p99Micros()).isLessThanOrEqualTo(op.maxMicros());
+      }
+    }
+    // Inserts of D and E came on top of the 500 loaded records, every field of each written.
+    long inserts =
+        report.phases().stream()
+            .filter(p -> List.of("D", "E").contains(p.phase()))
+            .flatMap(p -> p.byOperation().stream())
+            .filter(op -> op.operation().equals("INSERT"))
+            .mapToLong(OpResult::count)
+            .sum();
+    assertThat(inserts).isPositive();
+    assertThat(store.rows).hasSize((int) (500 + inserts));
+    assertThat(store.rows.firstEntry().getValue()).hasSize(4);
+    // F's read-modify-writes are also recorded as their reads and updates.
+    PhaseResult f = report.phases().get(4);
+    long rmw = count(f, "READ-MODIFY-WRITE");
+    assertThat(count(f, "READ") + rmw).isEqualTo(400 + rmw);
+    assertThat(count(f, "UPDATE")).isEqualTo(rmw);
+
+    assertThat(ResultJson.read(Files.readString(json))).isEqualTo(report);
+    String printed = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(printed).contains("[mem E] done: 400 ops").contains(ResultTable.HEADER);
+  }
+
+  @Test
+  void aSecondInvocationRunsWithoutLoading() throws Exception {
+    InMemoryStore store = new InMemoryStore();
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    WorkloadRunner.run(
+        RunnerOptions.parse("--zookeeper", "x:1", "--records", "200", "--workloads", "load"),
+        store,
+        quiet);
+    RunReport c =
+        WorkloadRunner.run(
+            RunnerOptions.parse(
+                "--zookeeper",
+                "x:1",
+                "--records",
+                "200",
+                "--workloads",
+                "c",
+                "--threads",
+                "2",
+                "--distribution",
+                "uniform",
+                "--recreate-table"),
+            store,
+            quiet);
+    assertThat(store.recreated).as("only a loading invocation drops the table").isFalse();
+    assertThat(c.phases().get(0).byOperation().get(0).notFound()).isZero();
+    assertThat(c.phases().get(0).distribution()).isEqualTo("uniform");
+  }
+
+  private static long count(PhaseResult p, String op) {
+    return p.byOperation().stream()
+        .filter(o -> o.operation().equals(op))
+        .mapToLong(OpResult::count)
+        .sum();
+  }
+}
