@@ -46,6 +46,22 @@ final class RegionScannerImpl implements RegionScanner {
    * @param onClose run once when the scanner closes, or null
    */
   RegionScannerImpl(Region region, Scan scan, long readPoint, Runnable onClose) throws IOException {
+    this(region, scan, readPoint, region.services().clock().currentTimeMillis(), null, onClose);
+  }
+
+  /**
+   * A scanner of the region as {@code pin} holds it: its read point, clock and store contents.
+   *
+   * @param onClose run once when the scanner closes, or null
+   */
+  RegionScannerImpl(Region region, Scan scan, ReadPointPin pin, Runnable onClose)
+      throws IOException {
+    this(region, scan, pin.readPoint(), pin.now(), pin, onClose);
+  }
+
+  private RegionScannerImpl(
+      Region region, Scan scan, long readPoint, long now, ReadPointPin pin, Runnable onClose)
+      throws IOException {
     this.onClose = onClose;
     this.readPoint = readPoint;
     this.reversed = scan.isReversed();
@@ -80,7 +96,6 @@ final class RegionScannerImpl implements RegionScanner {
       start = regionEnd;
       includeStart = false;
     }
-    long now = region.services().clock().currentTimeMillis();
     try {
       for (Store store : region.storesFor(scan)) {
         ScanPolicy policy =
@@ -88,7 +103,10 @@ final class RegionScannerImpl implements RegionScanner {
                 store.family(), scan, scan.getFamilyMap().get(store.familyName()), now);
         stores.add(
             new StoreScanner(
-                store.scanners(readPoint, FileFilters.forRead(scan, store.family(), now)),
+                pin == null
+                    ? store.scanners(readPoint, FileFilters.forRead(scan, store.family(), now))
+                    : store.scanners(
+                        pin.view(store), readPoint, FileFilters.forRead(scan, store.family(), now)),
                 new QueryMatcher(policy, filter),
                 start,
                 includeStart,
