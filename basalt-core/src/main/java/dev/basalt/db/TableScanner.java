@@ -4,12 +4,13 @@ import dev.basalt.cell.Bytes;
 import dev.basalt.ops.Result;
 import dev.basalt.ops.Scan;
 import dev.basalt.region.ReadPointPin;
+import dev.basalt.region.Region;
 import dev.basalt.region.RegionClosedException;
 import dev.basalt.region.RegionScanner;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableName;
 import java.io.IOException;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,11 +18,12 @@ import java.util.Map;
  * A scan over a whole table: walks its regions in key order (reversed: descending), one region
  * scanner at a time, so that the caller sees one stream of results as from a single region.
  *
- * <p><b>Snapshot.</b> When the scanner opens it pins the current read point of every region its row
- * range touches ({@link dev.basalt.region.Region#pinReadPoint}), and opens each region's scanner at
- * that point when it gets there: the scan sees the table as it was when it opened (a stronger
- * promise than HBase's, where each region is read as of when the scan reaches it). A region
- * replaced meanwhile by a table change is read as of when the scan reaches its successor.
+ * <p><b>Snapshot.</b> When the scanner opens it pins every region its row range touches ({@link
+ * dev.basalt.region.Region#pinReadPoint}: read point, clock reading, memstores and store files),
+ * and opens each region's scanner on its pin when it gets there: the scan sees the table as it was
+ * when it opened, whatever flushes and compactions happen meanwhile (a stronger promise than
+ * HBase's, where each region is read as of when the scan reaches it). A region replaced meanwhile
+ * (split, merge, or reopened by a schema change) is read as of when the scan reaches it.
  *
  * <p><b>Bounds and counts.</b> Each region scanner is given the scan's bounds, starting after the
  * last region read (so a region replaced by one that covers rows already read never repeats them),
@@ -40,7 +42,9 @@ final class TableScanner implements ResultScanner {
   private final byte[] stopRow;
   private final boolean includeStopRow;
   private final int limit;
-  private final Map<String, ReadPointPin> pins = new HashMap<>();
+
+  /** By region instance: a region reopened under the same name (schema change) is not pinned. */
+  private final Map<Region, ReadPointPin> pins = new IdentityHashMap<>();
 
   /** Where the next region's scan starts: a row key, or empty for the scan's own start. */
   private byte[] cursor;
@@ -83,7 +87,7 @@ final class TableScanner implements ResultScanner {
       RegionClosedException closed = null;
       for (ServedRegion r : touched) {
         try {
-          pins.put(r.info().getEncodedName(), r.region().pinReadPoint());
+          pins.put(r.region(), r.region().pinReadPoint());
         } catch (RegionClosedException e) {
           failed = r;
           closed = e;
@@ -156,17 +160,17 @@ final class TableScanner implements ResultScanner {
         return false;
       }
       Scan s = regionScan();
-      // The pin stays until the whole scan closes: compactions keep what this scan could see in
-      // every region it pinned, not only the ones it has yet to reach (so a classic family's
-      // marker written meanwhile outlives a major compaction for as long as the scan is open,
-      // wherever the scan stands).
-      ReadPointPin pin = pins.get(r.info().getEncodedName());
+      ReadPointPin pin = pins.remove(r.region());
       try {
         scanner = pin != null ? r.region().getScanner(s, pin) : r.region().getScanner(s);
         current = r;
         return true;
       } catch (RegionClosedException e) {
         tables.awaitChange(t, r, e, deadline);
+      } finally {
+        if (pin != null) {
+          pin.close();
+        }
       }
     }
   }

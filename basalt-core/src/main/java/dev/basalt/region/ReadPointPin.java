@@ -1,37 +1,51 @@
 package dev.basalt.region;
 
 /**
- * A read point of one region held open ({@link Region#pinReadPoint}): until it is closed,
- * compactions keep every cell a reader at that point can see. It also holds the time it was taken,
- * which a scanner opened at the pin uses to judge TTLs, so that a table scan reaching this region
- * later sees its cells as they were when the scan started. Thread-safe; closing twice is harmless.
+ * One region as it was at a moment, held for a reader that opens later ({@link
+ * Region#pinReadPoint}): its read point, the clock reading, and every store's memstores and files
+ * (referenced, so compactions can replace them without archiving them; memstores lose nothing to
+ * flushes). A scanner opened at the pin reads exactly those sources at that read point and judges
+ * TTLs at that clock reading, so it returns what a scanner opened at that moment would have.
+ * Thread-safe; closing twice is harmless.
  */
 public final class ReadPointPin implements AutoCloseable {
   private final long readPoint;
-  private final long pinnedAtMillis;
-  private final Runnable release;
+  private final long now;
+  private final java.util.Map<Store, Store.View> views;
+  private final Region region;
   private boolean closed;
 
-  ReadPointPin(long readPoint, long pinnedAtMillis, Runnable release) {
+  ReadPointPin(Region region, long readPoint, long now, java.util.Map<Store, Store.View> views) {
+    this.region = region;
     this.readPoint = readPoint;
-    this.pinnedAtMillis = pinnedAtMillis;
-    this.release = release;
+    this.now = now;
+    this.views = views;
+  }
+
+  /** What {@code store} held when the pin was taken (its files referenced until the pin closes). */
+  Store.View view(Store store) {
+    return views.get(store);
+  }
+
+  /** The region pinned (an instance: a region reopened under the same name is another). */
+  Region region() {
+    return region;
   }
 
   public long readPoint() {
     return readPoint;
   }
 
-  /** The wall-clock time the pin was taken. */
-  public long pinnedAtMillis() {
-    return pinnedAtMillis;
+  /** The clock reading when the pin was taken. */
+  public long now() {
+    return now;
   }
 
   @Override
   public synchronized void close() {
     if (!closed) {
       closed = true;
-      release.run();
+      views.forEach(Store::unpin);
     }
   }
 }

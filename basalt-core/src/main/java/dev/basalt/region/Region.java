@@ -190,10 +190,6 @@ public final class Region implements Closeable {
     return new Region(info, table, services, 0);
   }
 
-  private long now() {
-    return services.clock().currentTimeMillis();
-  }
-
   public RegionInfo getRegionInfo() {
     return info;
   }
@@ -384,7 +380,7 @@ public final class Region implements Closeable {
   }
 
   private Result read(Get get, long readPoint) throws IOException {
-    try (RegionScannerImpl s = new RegionScannerImpl(this, new Scan(get), readPoint, now(), null)) {
+    try (RegionScannerImpl s = new RegionScannerImpl(this, new Scan(get), readPoint, null)) {
       Result r = s.next();
       if (get.isCheckExistenceOnly()) {
         return Result.ofExists(r != null && !r.isEmpty());
@@ -412,63 +408,55 @@ public final class Region implements Closeable {
         explicitReadPoints.put(token, readPoint);
         try {
           return new RegionScannerImpl(
-              this, scan, readPoint, now(), () -> explicitReadPoints.remove(token));
+              this, scan, readPoint, () -> explicitReadPoints.remove(token));
         } catch (IOException | RuntimeException e) {
           explicitReadPoints.remove(token);
           throw e;
         }
       }
-      return new RegionScannerImpl(this, scan, readPoint, now(), null);
+      return new RegionScannerImpl(this, scan, readPoint, null);
     } finally {
       endOperation();
     }
   }
 
   /**
-   * Takes the current read point and keeps what a reader at it can see from being compacted away
-   * until the pin is closed, so that a scanner opened later at the pin ({@link #getScanner(Scan,
-   * ReadPointPin)}) sees the region as it was now (a table scan pins every region it will visit
-   * when it starts).
+   * Holds the region as it is now (read point, clock, memstores and store files) until the pin is
+   * closed, so that a scanner opened later at the pin ({@link #getScanner(Scan, ReadPointPin)})
+   * sees the region as it was now, whatever flushes and compactions happen meanwhile (a table scan
+   * pins every region it will visit when it starts).
    */
   public ReadPointPin pinReadPoint() throws RegionClosedException {
     startOperation();
     try {
-      Object token = new Object();
-      long readPoint = mvcc.readPoint();
-      explicitReadPoints.put(token, readPoint);
-      return new ReadPointPin(
-          readPoint, services.clock().currentTimeMillis(), () -> explicitReadPoints.remove(token));
+      // The views' files stay as they are while referenced, so compactions need not know the read
+      // point (as for any open scanner).
+      java.util.Map<Store, Store.View> views = new java.util.HashMap<>();
+      for (Store s : storeArray) {
+        views.put(s, s.pin());
+      }
+      return new ReadPointPin(this, mvcc.readPoint(), services.clock().currentTimeMillis(), views);
     } finally {
       endOperation();
     }
   }
 
   /**
-   * Opens a scanner at a pinned read point (the scanner holds the point itself; the pin may be
-   * closed once this returns). A scan that sets its own read point or reads uncommitted data
-   * ignores the pin.
+   * Opens a scanner of the region as the pin holds it: its store contents at its read point, TTLs
+   * judged at its clock reading (the scanner takes its own references; the pin may be closed once
+   * this returns). A scan that sets its own read point or reads uncommitted data, or a pin of
+   * another region (or of an earlier opening of this one), is read as of now instead.
    */
   public RegionScanner getScanner(Scan scan, ReadPointPin pin) throws IOException {
-    if (scan.getMvccReadPoint() > 0
+    if (pin.region() != this
+        || scan.getMvccReadPoint() > 0
         || scan.getIsolationLevel() == IsolationLevel.READ_UNCOMMITTED) {
       return getScanner(scan);
     }
     startOperation();
     try {
       validator.checkQuery(scan);
-      Object token = new Object();
-      explicitReadPoints.put(token, pin.readPoint());
-      try {
-        return new RegionScannerImpl(
-            this,
-            scan,
-            pin.readPoint(),
-            pin.pinnedAtMillis(),
-            () -> explicitReadPoints.remove(token));
-      } catch (IOException | RuntimeException e) {
-        explicitReadPoints.remove(token);
-        throw e;
-      }
+      return new RegionScannerImpl(this, scan, pin, null);
     } finally {
       endOperation();
     }

@@ -43,11 +43,24 @@ final class RegionScannerImpl implements RegionScanner {
   private boolean closed;
 
   /**
-   * @param now the wall-clock time the read happens at, for TTLs (a table scan passes the time it
-   *     started, whenever it reaches this region)
    * @param onClose run once when the scanner closes, or null
    */
-  RegionScannerImpl(Region region, Scan scan, long readPoint, long now, Runnable onClose)
+  RegionScannerImpl(Region region, Scan scan, long readPoint, Runnable onClose) throws IOException {
+    this(region, scan, readPoint, region.services().clock().currentTimeMillis(), null, onClose);
+  }
+
+  /**
+   * A scanner of the region as {@code pin} holds it: its read point, clock and store contents.
+   *
+   * @param onClose run once when the scanner closes, or null
+   */
+  RegionScannerImpl(Region region, Scan scan, ReadPointPin pin, Runnable onClose)
+      throws IOException {
+    this(region, scan, pin.readPoint(), pin.now(), pin, onClose);
+  }
+
+  private RegionScannerImpl(
+      Region region, Scan scan, long readPoint, long now, ReadPointPin pin, Runnable onClose)
       throws IOException {
     this.onClose = onClose;
     this.readPoint = readPoint;
@@ -63,15 +76,11 @@ final class RegionScannerImpl implements RegionScanner {
     if (filter != null) {
       filter.setReversed(reversed);
       if (batch > 0 && filter.hasFilterRow()) {
-        // HBase's client refuses this combination itself (IncompatibleFilterException, a
-        // RuntimeException that cannot travel back from a server), so the server says it with
-        // the do-not-retry class, and the message names the cause.
         throw new BasaltIOException(
-            "IncompatibleFilterException: a scan with a batch size cannot use a filter that"
-                + " filters whole rows ("
+            "a scan with a batch size cannot use a filter that filters whole rows ("
                 + filter.getClass().getSimpleName()
                 + ")",
-            BasaltIOException.DO_NOT_RETRY,
+            "org.apache.hadoop.hbase.filter.IncompatibleFilterException",
             true);
       }
     }
@@ -94,7 +103,10 @@ final class RegionScannerImpl implements RegionScanner {
                 store.family(), scan, scan.getFamilyMap().get(store.familyName()), now);
         stores.add(
             new StoreScanner(
-                store.scanners(readPoint, FileFilters.forRead(scan, store.family(), now)),
+                pin == null
+                    ? store.scanners(readPoint, FileFilters.forRead(scan, store.family(), now))
+                    : store.scanners(
+                        pin.view(store), readPoint, FileFilters.forRead(scan, store.family(), now)),
                 new QueryMatcher(policy, filter),
                 start,
                 includeStart,

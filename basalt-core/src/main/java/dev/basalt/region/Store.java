@@ -71,42 +71,78 @@ final class Store {
    */
   List<KeyValueScanner> scanners(long readPoint, FileFilter filter) {
     while (true) {
+      List<KeyValueScanner> out = scanners(view, readPoint, filter);
+      if (out != null) {
+        return out;
+      }
+    }
+  }
+
+  /**
+   * Takes a reference on every file of the current view, for a reader that opens its scanners later
+   * ({@link #scanners(View, long, FileFilter)}) and must find what the store holds now; give it
+   * back with {@link #unpin}.
+   */
+  View pin() {
+    while (true) {
       View v = view;
       List<StoreFile> acquired = new ArrayList<>(v.files().size());
-      boolean ok = true;
       for (StoreFile f : v.files()) {
-        if (!filter.mayMatter(f.info(), f.reader())) {
-          continue;
-        }
         if (!f.acquire()) {
-          ok = false; // replaced and released since we read the view: read it again
-          break;
+          break; // replaced and released since we read the view: read it again
         }
         acquired.add(f);
       }
-      if (!ok) {
-        acquired.forEach(StoreFile::release);
+      if (acquired.size() == v.files().size()) {
+        return v;
+      }
+      acquired.forEach(StoreFile::release);
+    }
+  }
+
+  void unpin(View pinned) {
+    pinned.files().forEach(StoreFile::release);
+  }
+
+  /**
+   * Scanners over {@code v} (the current view, or a pinned one), or null when a file of it was
+   * released meanwhile (only possible for a view that is not pinned: read the current one again).
+   */
+  List<KeyValueScanner> scanners(View v, long readPoint, FileFilter filter) {
+    List<StoreFile> acquired = new ArrayList<>(v.files().size());
+    boolean ok = true;
+    for (StoreFile f : v.files()) {
+      if (!filter.mayMatter(f.info(), f.reader())) {
         continue;
       }
-      List<KeyValueScanner> out = new ArrayList<>(2 + acquired.size());
-      // An empty memstore contributes nothing: whatever is added from now on has a sequence id
-      // above every read point taken so far.
-      if (!v.active().isEmpty()) {
-        out.add(v.active().scanner(readPoint, Long.MAX_VALUE));
+      if (!f.acquire()) {
+        ok = false;
+        break;
       }
-      if (v.snapshot() != null) {
-        out.add(v.snapshot().scanner(readPoint, Long.MAX_VALUE - 1));
-      }
-      for (StoreFile f : acquired) {
-        try {
-          out.add(f.scanner(readPoint));
-        } catch (RuntimeException e) {
-          f.release();
-          throw e;
-        }
-      }
-      return out;
+      acquired.add(f);
     }
+    if (!ok) {
+      acquired.forEach(StoreFile::release);
+      return null;
+    }
+    List<KeyValueScanner> out = new ArrayList<>(2 + acquired.size());
+    // An empty memstore contributes nothing: whatever is added from now on has a sequence id
+    // above every read point taken so far.
+    if (!v.active().isEmpty()) {
+      out.add(v.active().scanner(readPoint, Long.MAX_VALUE));
+    }
+    if (v.snapshot() != null) {
+      out.add(v.snapshot().scanner(readPoint, Long.MAX_VALUE - 1));
+    }
+    for (StoreFile f : acquired) {
+      try {
+        out.add(f.scanner(readPoint));
+      } catch (RuntimeException e) {
+        f.release();
+        throw e;
+      }
+    }
+    return out;
   }
 
   /** Decides per file whether a read must open it. */

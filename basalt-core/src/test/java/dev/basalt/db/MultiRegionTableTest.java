@@ -18,6 +18,7 @@ import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
+import dev.basalt.util.ManualClock;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -213,6 +214,30 @@ class MultiRegionTableTest {
     assertThatThrownBy(() -> Basalt.open(dir))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("lists region " + region);
+  }
+
+  @Test
+  void anOpenScanJudgesTtlsInEveryRegionAsOfWhenItOpened() throws IOException {
+    ManualClock clock = new ManualClock(1_000_000);
+    try (Database db = Database.open(dir, Config.defaults(), clock)) {
+      db.createTable(
+          TableDescriptorBuilder.newBuilder(T)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(F).setTimeToLive(1).build())
+              .build(),
+          SPLITS);
+      Table t = db.getTable(T);
+      t.put(new Put(b("a")).addColumn(F, Q, b("1")));
+      t.put(new Put(b("z")).addColumn(F, Q, b("2")));
+      try (ResultScanner s = t.getScanner(new Scan())) {
+        assertThat(s.next().getRow()).isEqualTo(b("a"));
+        clock.advance(1500); // both cells expired now, but not when the scan opened
+        assertThat(s.next().getRow()).as("the last region opens now").isEqualTo(b("z"));
+        assertThat(s.next()).isNull();
+      }
+      try (ResultScanner s = t.getScanner(new Scan())) {
+        assertThat(s.next()).isNull();
+      }
+    }
   }
 
   @Test

@@ -59,11 +59,6 @@ import java.util.stream.Stream;
  * gives each open the setting of the restart that will close it ({@link Restart#flushOnClose}).
  */
 final class RegionModelDatabaseTarget implements RegionModelTarget {
-  @Override
-  public boolean keepsWhatOpenScannersSee() {
-    return true;
-  }
-
   static final String DIR_PROPERTY = "basalt.model.dir";
   private static final long FAR = 1L << 40;
 

@@ -492,13 +492,6 @@ final class RegionModelHarness {
       }
       drain(scanner, out, Integer.MAX_VALUE);
       actual = new Outcome(out, null);
-      if (s.scan().raw() && engine.keepsWhatOpenScannersSee() && mayCompact(s.between())) {
-        // A table scan opens each region's scanner when it gets there, on the files of that
-        // moment: it keeps seeing every cell it could see, but not the cells a compaction
-        // dropped meanwhile, which only a raw scan can tell (dead cells, and classic markers
-        // whose masking is done), and which the model has no region boundaries to place.
-        raw = RawComparison.SKIPPED;
-      }
     } catch (IOException | RuntimeException e) {
       actual = new Outcome(null, e);
     } finally {
@@ -506,34 +499,7 @@ final class RegionModelHarness {
       openReadPoints.remove(readPoint);
     }
     script.add("     ... the open scan ends");
-    if (engine.keepsWhatOpenScannersSee() && majorCompacts(s.between()) && hasClassicFamily()) {
-      // Known limit (SEMANTICS.md section 7): a table scan reaches each region when it gets
-      // there, and under classic rules a major compaction run meanwhile may change what it then
-      // sees (a dropped marker uncovers a masked put still in memory), as in HBase.
-      events.merge(
-          "open table scan over a classic major compaction: not compared", 1, Integer::sum);
-      return;
-    }
     compareScan(s.scan(), raw, expected, actual);
-  }
-
-  private boolean hasClassicFamily() {
-    for (FamilySpec f : tableSpec.families()) {
-      if (!f.newVersionBehavior()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean majorCompacts(List<Step> steps) {
-    for (Step st : steps) {
-      if ((st instanceof Compact c && c.major())
-          || (st instanceof OpenScanStep o && majorCompacts(o.between()))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -579,18 +545,6 @@ final class RegionModelHarness {
     return readsClassic && s.limit() <= 0
         ? RawComparison.CLASSIC_FAMILIES_ONLY
         : RawComparison.SKIPPED;
-  }
-
-  /** Whether any of the steps may rewrite store files (a flush may start a minor compaction). */
-  private static boolean mayCompact(List<Step> steps) {
-    for (Step st : steps) {
-      if (st instanceof Flush
-          || st instanceof Compact
-          || (st instanceof OpenScanStep o && mayCompact(o.between()))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Reads up to {@code max} results; false when the scanner ended before. */

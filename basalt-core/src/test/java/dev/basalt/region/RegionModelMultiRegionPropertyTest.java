@@ -111,9 +111,9 @@ class RegionModelMultiRegionPropertyTest {
 
   /**
    * A raw scan left open over a major compaction reaches the region of {@code r3} only after the
-   * compaction dropped that row's markers (dead under deterministic history): a raw scan shows
-   * storage, so it shows them gone. The harness used to expect the markers, having decided how to
-   * compare raw results when the scan opened.
+   * compaction dropped that row's markers (dead under deterministic history). The scan reads the
+   * region as it pinned it when it opened, so it still shows them. (Found when table scans pinned
+   * only read points: the markers were gone.)
    */
   @Example
   void aRawScanReachingARegionAfterAMajorCompactionSeesItsFiles() {

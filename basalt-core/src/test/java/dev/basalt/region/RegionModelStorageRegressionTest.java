@@ -109,13 +109,12 @@ class RegionModelStorageRegressionTest {
 
   /**
    * A row delete written while a scanner is open, flushed and major-compacted before the scanner
-   * closes: the engine keeps the family marker (the open reader may still open the new file, and
-   * HBase's compactions keep cells above the smallest read point), so the raw scan afterwards shows
-   * it. The model used to drop it regardless of the open scanner. Expected (model) nothing, actual
-   * {@code r1/f1:@1000/DELETE_FAMILY}.
+   * closes: the open scan reads the store contents it pinned, so the compaction need not keep
+   * anything for it and drops the classic markers; the raw scan afterwards shows none. (When table
+   * scans pinned only read points, compactions kept cells above them, and the model had to too.)
    */
   @Example
-  void aMarkerWrittenWhileAScannerIsOpenSurvivesAMajorCompaction() {
+  void aMajorCompactionDuringAnOpenScanDropsMarkersWrittenMeanwhile() {
     ScanStep scanAll =
         new ScanStep(new RangeSpec("", true, "", false, null), ALL_VERSIONS, false, false, -1, -1);
     run(

@@ -82,8 +82,9 @@ interface RegionModelTarget {
    */
   /**
    * Whether compactions keep, for as long as a scanner of this target is open and not exhausted,
-   * every cell written after it opened (a database's table scans pin their regions' read points; a
-   * bare region's scanners do not, they read the files they opened with).
+   * every cell written after it opened. No target does today: scanners read the store contents they
+   * opened with (a table scan pins each region's contents), so compactions need not; the model's
+   * horizon stays for a target that would.
    */
   default boolean keepsWhatOpenScannersSee() {
     return false;
