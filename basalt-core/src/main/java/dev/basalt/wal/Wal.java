@@ -66,7 +66,7 @@ public final class Wal implements Closeable {
   private final ReentrantLock lock = new ReentrantLock();
 
   // Guarded by lock:
-  private List<Pending> pending = new ArrayList<>();
+  private ArrayList<Pending> pending = new ArrayList<>();
   // Written under lock, read anywhere:
   private volatile long appendedTxid;
 
@@ -89,6 +89,9 @@ public final class Wal implements Closeable {
   private record Waiter(Thread thread, long txid, boolean force) {}
 
   // Owned by whoever holds writeLock:
+  /** The list the last round wrote, emptied, to become the next pending list (no allocation). */
+  private ArrayList<Pending> spare = new ArrayList<>();
+
   private WritableFile current;
   private String currentName;
   private long currentCreated;
@@ -370,12 +373,13 @@ public final class Wal implements Closeable {
     }
     try {
       boolean force = fsyncRequested.get() > syncedTxid;
-      List<Pending> batch;
+      ArrayList<Pending> batch;
       long batchTxid;
       lock.lock();
       try {
         batch = pending;
-        pending = new ArrayList<>(Math.max(16, batch.size()));
+        pending = spare != null ? spare : new ArrayList<>();
+        spare = null; // until this batch is written (after a failure nothing is reused)
         batchTxid = appendedTxid;
       } finally {
         lock.unlock();
@@ -391,6 +395,8 @@ public final class Wal implements Closeable {
       } else if (!batch.isEmpty()) {
         current.flush();
       }
+      batch.clear();
+      spare = batch;
       flushedTxid = batchTxid;
       if (force) {
         syncedTxid = batchTxid;

@@ -2,7 +2,6 @@ package dev.basalt.wal;
 
 import dev.basalt.cell.Bytes;
 import dev.basalt.cell.KeyValue;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,37 +74,54 @@ public final class WalFormat {
     return h;
   }
 
-  /** A whole frame (length, CRC, payload) for an edit. */
+  /**
+   * A whole frame (length, CRC, payload) for an edit, encoded straight into one array of the exact
+   * size (a put's entry is encoded on the writer's thread before it queues, so this is on every
+   * put's path).
+   */
   static byte[] editFrame(WalEntry e) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(64 + cellBytes(e));
-    byte[] region = e.region().getBytes(StandardCharsets.US_ASCII);
-    if (region.length > 255) {
-      throw new IllegalArgumentException("region name too long: " + e.region());
+    String region = e.region();
+    int regionLength = region.length();
+    if (regionLength > 255) {
+      throw new IllegalArgumentException("region name too long: " + region);
     }
-    if (e.clusterIds().size() > 255) {
-      throw new IllegalArgumentException("too many cluster ids: " + e.clusterIds().size());
+    List<UUID> clusterIds = e.clusterIds();
+    if (clusterIds.size() > 255) {
+      throw new IllegalArgumentException("too many cluster ids: " + clusterIds.size());
     }
+    List<KeyValue> cells = e.cells();
     long first = e.firstSequenceId();
-    byte[] scratch = new byte[16];
-    out.write(TYPE_EDIT);
-    out.write(region.length);
-    out.write(region, 0, region.length);
-    Bytes.putLong(scratch, 0, first);
-    Bytes.putLong(scratch, 8, e.writeTime());
-    out.write(scratch, 0, 16);
-    out.write(e.clusterIds().size());
-    for (UUID id : e.clusterIds()) {
-      Bytes.putLong(scratch, 0, id.getMostSignificantBits());
-      Bytes.putLong(scratch, 8, id.getLeastSignificantBits());
-      out.write(scratch, 0, 16);
+    long payload = 1 + 1 + regionLength + 16 + 1 + 16L * clusterIds.size() + 4;
+    for (KeyValue kv : cells) {
+      payload += varLongSize(kv.getSequenceId() - first) + kv.getLength();
     }
-    Bytes.putInt(scratch, 0, e.cells().size());
-    out.write(scratch, 0, 4);
-    for (KeyValue kv : e.cells()) {
-      writeVarLong(out, kv.getSequenceId() - first);
-      out.write(kv.getBuffer(), kv.getOffset(), kv.getLength());
+    if (payload > Integer.MAX_VALUE - FRAME_HEADER) {
+      throw new IllegalArgumentException("WAL entry too large: " + payload + " bytes");
     }
-    return frame(out.toByteArray());
+    byte[] f = new byte[FRAME_HEADER + (int) payload];
+    int p = FRAME_HEADER;
+    f[p++] = TYPE_EDIT;
+    f[p++] = (byte) regionLength;
+    for (int i = 0; i < regionLength; i++) {
+      char c = region.charAt(i);
+      f[p++] = c < 0x80 ? (byte) c : (byte) '?'; // as String.getBytes(US_ASCII) would
+    }
+    p = Bytes.putLong(f, p, first);
+    p = Bytes.putLong(f, p, e.writeTime());
+    f[p++] = (byte) clusterIds.size();
+    for (UUID id : clusterIds) {
+      p = Bytes.putLong(f, p, id.getMostSignificantBits());
+      p = Bytes.putLong(f, p, id.getLeastSignificantBits());
+    }
+    p = Bytes.putInt(f, p, cells.size());
+    for (KeyValue kv : cells) {
+      p = putVarLong(f, p, kv.getSequenceId() - first);
+      System.arraycopy(kv.getBuffer(), kv.getOffset(), f, p, kv.getLength());
+      p += kv.getLength();
+    }
+    Bytes.putInt(f, 0, (int) payload);
+    Bytes.putInt(f, 4, crc(f, FRAME_HEADER, (int) payload));
+    return f;
   }
 
   static byte[] trailerFrame(long edits) {
@@ -123,20 +139,22 @@ public final class WalFormat {
     return f;
   }
 
-  private static int cellBytes(WalEntry e) {
-    int n = 0;
-    for (KeyValue kv : e.cells()) {
-      n += kv.getLength() + 2;
+  private static int varLongSize(long v) {
+    int n = 1;
+    while ((v & ~0x7FL) != 0) {
+      n++;
+      v >>>= 7;
     }
     return n;
   }
 
-  private static void writeVarLong(ByteArrayOutputStream out, long v) {
+  private static int putVarLong(byte[] b, int p, long v) {
     while ((v & ~0x7FL) != 0) {
-      out.write((int) ((v & 0x7F) | 0x80));
+      b[p++] = (byte) ((v & 0x7F) | 0x80);
       v >>>= 7;
     }
-    out.write((int) v);
+    b[p++] = (byte) v;
+    return p;
   }
 
   /**

@@ -117,6 +117,34 @@ class WalFormatTest {
   }
 
   @Test
+  void anEditFrameIsExactlyItsLengthFieldAndDecodesWithMultiByteSequenceDeltas() {
+    // Sequence deltas of 1, 2 and 3 varint bytes, cells from arrays at an offset, a cluster id.
+    byte[] shared = new byte[300];
+    KeyValue a =
+        KeyValue.of(
+            Bytes.toBytes("r"),
+            Bytes.toBytes("f"),
+            Bytes.toBytes("a"),
+            5,
+            CellType.PUT,
+            new byte[] {1, 2});
+    System.arraycopy(a.getBuffer(), 0, shared, 17, a.getLength());
+    List<KeyValue> cells =
+        List.of(
+            new KeyValue(shared, 17, a.getLength(), 1_000_000L),
+            a.withSequenceId(1_000_000L + 127),
+            a.withSequenceId(1_000_000L + 128),
+            a.withSequenceId(1_000_000L + 70_000));
+    WalEntry e = new WalEntry("0123abcd", 99, List.of(new UUID(3, 4)), cells);
+    byte[] f = WalFormat.editFrame(e);
+    assertThat(Bytes.readInt(f, 0)).isEqualTo(f.length - WalFormat.FRAME_HEADER);
+    byte[] payload = java.util.Arrays.copyOfRange(f, WalFormat.FRAME_HEADER, f.length);
+    assertThat(Bytes.readInt(f, 4)).isEqualTo(WalFormat.crc(payload, 0, payload.length));
+    WalEntry d = WalFormat.decodeEdit(payload);
+    assertSameEntries(List.of(d), List.of(e));
+  }
+
+  @Test
   void aTornLastEntryIsDroppedAtEveryByteOffset() throws IOException {
     Random rnd = new Random(7);
     List<WalEntry> entries =

@@ -80,6 +80,20 @@ class WalTest {
   }
 
   @Test
+  void everySyncWalEntryIsInTheFileWhenItsSyncReturns() throws IOException {
+    LocalStorage s = new LocalStorage(dir);
+    Wal wal = open(s, Config.defaults());
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      long t = wal.append(entry("r1", 1 + i, "v" + i));
+      wal.sync(t, Durability.SYNC_WAL);
+      expected.add("v" + i);
+      assertThat(values(s)).containsExactlyElementsOf(expected);
+    }
+    wal.close();
+  }
+
+  @Test
   void asyncEntriesAreWrittenWithinTheFlushInterval() throws Exception {
     LocalStorage s = new LocalStorage(dir);
     Wal wal = open(s, Config.builder().set(WalSettings.ASYNC_FLUSH_INTERVAL, 50L).build());
