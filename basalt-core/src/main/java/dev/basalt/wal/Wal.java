@@ -36,9 +36,13 @@ import org.slf4j.LoggerFactory;
  * and rolls idle segments by age.
  *
  * <p><b>Segments.</b> The log is a series of segment files under {@code WALs/<server>/}; a round
- * rolls to a new one when the current one passes the roll size or age. For each segment the log
- * remembers the highest sequence id it holds per region; once every such region has persisted past
- * it ({@link #markPersisted}), the segment moves to {@code oldWALs/}.
+ * rolls to a new one when the current one passes the roll size or age. The round writes the old
+ * segment's trailer and hands it to the OS, opens the next segment, and leaves forcing and closing
+ * the old one to a {@link SegmentCloser} thread, so that no writer waits for a whole segment to
+ * reach the device; a round that forces entries waits for those closes first, so FSYNC_WAL still
+ * covers every earlier entry. For each segment the log remembers the highest sequence id it holds
+ * per region; once the segment is closed and every such region has persisted past it ({@link
+ * #markPersisted}), the segment moves to {@code oldWALs/}.
  *
  * <p>After an I/O error the log fails for good: pending and later calls throw. Thread-safe.
  */
@@ -105,6 +109,7 @@ public final class Wal implements Closeable {
   private final Map<String, Long> persisted = new HashMap<>();
 
   private final Thread flusher;
+  private final SegmentCloser closer;
 
   private record Pending(byte[] frame, String region, long lastSeq) {}
 
@@ -126,6 +131,7 @@ public final class Wal implements Closeable {
     this.rollSize = config.get(WalSettings.ROLL_SIZE);
     this.rollPeriodMillis = config.get(WalSettings.ROLL_PERIOD);
     this.asyncFlushMillis = config.get(WalSettings.ASYNC_FLUSH_INTERVAL);
+    this.closer = new SegmentCloser("wal-closer-" + serverId, this::closed, this::closeFailed);
     long last = -1;
     for (String name : storage.list(dir)) {
       last = Math.max(last, segmentNumber(name));
@@ -295,8 +301,16 @@ public final class Wal implements Closeable {
     markPersisted(region, Long.MAX_VALUE);
   }
 
-  /** Names of closed segments still kept, oldest first (for tests and metrics). */
+  /**
+   * Names of closed segments still kept, oldest first (for tests and metrics). Waits for segments
+   * being closed in the background, so that the answer does not depend on timing.
+   */
   public List<String> liveSegments() {
+    try {
+      closer.awaitAll();
+    } catch (IOException e) {
+      // a failed log keeps the segments it could not close; list the others
+    }
     synchronized (accounting) {
       List<String> out = new ArrayList<>();
       for (Segment s : closedSegments) {
@@ -335,10 +349,32 @@ public final class Wal implements Closeable {
   }
 
   private void roll() throws IOException {
-    closeSegment();
+    current.write(WalFormat.trailerFrame(currentEdits));
+    // Whole in the OS before the next segment exists: a killed process leaves no torn old segment.
+    current.flush();
+    closer.close(current, new Segment(currentName, currentRegions));
     openSegment();
     LOG.debug("rolled WAL to {}", currentName);
-    archiveWhatIsPersisted();
+  }
+
+  /** A rolled-away segment is forced and closed: it may be archived from now on. */
+  private void closed(Segment s) {
+    synchronized (accounting) {
+      closedSegments.add(s);
+    }
+    try {
+      archiveWhatIsPersisted();
+    } catch (IOException e) {
+      LOG.warn("could not archive WAL segments of {}; the next flush tries again", dir, e);
+    }
+  }
+
+  private void closeFailed(IOException e) {
+    LOG.error("WAL {} failed forcing a segment; no further writes will be acknowledged", dir, e);
+    if (failure == null) {
+      failure = e;
+    }
+    wakeWaiters();
   }
 
   private void archiveWhatIsPersisted() throws IOException {
@@ -392,6 +428,7 @@ public final class Wal implements Closeable {
       FaultPoints.hit(FAULT_BEFORE_FLUSH);
       if (force) {
         current.sync();
+        closer.awaitAll(); // entries of segments still being closed are covered too
       } else if (!batch.isEmpty()) {
         current.flush();
       }
@@ -458,10 +495,12 @@ public final class Wal implements Closeable {
     try {
       if (failure == null) {
         writeRound();
+        closer.awaitAll();
         closeSegment();
       }
     } finally {
       writeLock.unlock();
+      closer.shutdown();
       wakeWaiters();
     }
     IOException f = failure;

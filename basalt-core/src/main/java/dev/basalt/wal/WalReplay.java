@@ -12,12 +12,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads the segments a previous run left behind, in order, and hands every edit to a consumer.
  *
- * <p>A crash leaves at most one torn frame, at the very end of the last segment (or a segment cut
- * short inside its header, if the crash came while it was being created): that tail is logged with
- * file and offset and cut off, and replay goes on. Anything else that does not read back (a bad
- * checksum or length in the middle of a segment, a segment with a torn frame that is not the last,
- * bytes after a trailer) stops the open with a {@link WalCorruptionException} naming file and
- * offset, unless the operator chose to skip bad entries.
+ * <p>A crash leaves at most one torn frame at the very end of the last segment (or a segment cut
+ * short inside its header, if the crash came while it was being created), and, after a crash of the
+ * machine, possibly one at the end of a segment the log had rolled away from but not yet forced
+ * ({@link Wal} forces rolled segments in the background; such a segment has no whole trailer, and
+ * only unforced entries are lost with its tail: a writer that asked for FSYNC_WAL waited for the
+ * force). That tail is logged with file and offset and cut off, and replay goes on. Anything else
+ * that does not read back (a bad checksum or length in the middle of a segment, a torn frame before
+ * a trailer, bytes after a trailer) stops the open with a {@link WalCorruptionException} naming
+ * file and offset, unless the operator chose to skip bad entries.
  *
  * <p>A frame with a bad checksum at the end of the last segment counts as torn only when nothing
  * readable follows it: a machine crash can leave garbage after the last forced write, but a bad
@@ -89,7 +92,7 @@ public final class WalReplay {
         try {
           payload = r.next();
         } catch (SegmentReader.BadFrame bad) {
-          if (last && isTornTail(r, bad)) {
+          if ((last || !trailer) && isTornTail(r, bad)) {
             LOG.warn(
                 "WAL segment {} has a torn entry at offset {} ({}); dropping the {} byte tail",
                 where,

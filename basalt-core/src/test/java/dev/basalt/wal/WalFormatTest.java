@@ -231,13 +231,38 @@ class WalFormatTest {
   }
 
   @Test
-  void aTornSegmentThatIsNotTheLastIsCorruption() throws IOException {
+  void aTornTailOfAnOlderSegmentWithoutTrailerIsDropped() throws IOException {
+    // A machine crash while a rolled segment was still being forced in the background.
     Random rnd = new Random(5);
     LocalStorage s = new LocalStorage(tmp);
-    List<Long> offsets = writeSegment(s, SEG, List.of(randomEntry(rnd, 1), randomEntry(rnd, 5)));
-    writeSegment(s, "WALs/s1/" + Wal.segmentName(1), List.of(randomEntry(rnd, 9)));
+    WalEntry a = randomEntry(rnd, 1);
+    WalEntry b = randomEntry(rnd, 5);
+    WalEntry c = randomEntry(rnd, 9);
+    List<Long> offsets = writeSegment(s, SEG, List.of(a, b));
+    writeSegment(s, "WALs/s1/" + Wal.segmentName(1), List.of(c));
     byte[] first = Files.readAllBytes(tmp.resolve(SEG));
     Files.write(tmp.resolve(SEG), java.util.Arrays.copyOf(first, first.length - 3));
+    assertSameEntries(replayAll(s, false), List.of(a, c));
+    assertThat(Files.size(tmp.resolve(SEG))).isEqualTo(offsets.get(1));
+  }
+
+  @Test
+  void aTornFrameBeforeATrailerIsCorruptionInAnySegment() throws IOException {
+    Random rnd = new Random(6);
+    LocalStorage s = new LocalStorage(tmp);
+    List<Long> offsets = new ArrayList<>();
+    try (WritableFile f = s.create(SEG)) {
+      f.write(WalFormat.header("s1", 42));
+      for (WalEntry e : List.of(randomEntry(rnd, 1), randomEntry(rnd, 5))) {
+        offsets.add(f.position());
+        f.write(WalFormat.editFrame(e));
+      }
+      f.write(WalFormat.trailerFrame(2)); // closed cleanly
+    }
+    writeSegment(s, "WALs/s1/" + Wal.segmentName(1), List.of(randomEntry(rnd, 9)));
+    byte[] bytes = Files.readAllBytes(tmp.resolve(SEG));
+    bytes[(int) (long) offsets.get(1) + WalFormat.FRAME_HEADER + 3] ^= 1;
+    Files.write(tmp.resolve(SEG), bytes);
     assertThatThrownBy(() -> replayAll(s, false))
         .isInstanceOf(WalCorruptionException.class)
         .hasMessageContaining("at offset " + offsets.get(1));
