@@ -10,12 +10,16 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -111,7 +115,33 @@ public final class Wal implements Closeable {
   private final Thread flusher;
   private final SegmentCloser closer;
 
-  private record Pending(byte[] frame, String region, long lastSeq) {}
+  private record Pending(
+      byte[] frame,
+      String region,
+      int regionId,
+      List<UUID> clusters,
+      int[] clusterIds,
+      long lastSeq) {}
+
+  /**
+   * Dictionary ids of regions and clusters, fixed for the life of this log so that an entry is
+   * encoded before it is known which segment it goes to; each segment defines the ids it uses
+   * before their first use ({@link WalFormat}).
+   */
+  private final Map<String, Integer> regionIds = new ConcurrentHashMap<>();
+
+  private final Map<UUID, Integer> clusterIds = new ConcurrentHashMap<>();
+  private final AtomicInteger nextRegionId = new AtomicInteger();
+  private final AtomicInteger nextClusterId = new AtomicInteger();
+
+  /** The ids of the last cluster list seen: every local edit carries the same list. */
+  private volatile ClusterIds lastClusterIds = new ClusterIds(List.of(), new int[0]);
+
+  private record ClusterIds(List<UUID> clusters, int[] ids) {}
+
+  // Owned by whoever holds writeLock: the ids the current segment has defined.
+  private BitSet regionsDefined = new BitSet();
+  private BitSet clustersDefined = new BitSet();
 
   /** A closed segment and the highest sequence id it holds for each region. */
   public record Segment(String name, Map<String, Long> maxSeqByRegion) {}
@@ -173,17 +203,40 @@ public final class Wal implements Closeable {
    * @return the transaction number to pass to {@link #sync}
    */
   public long append(WalEntry e) throws IOException {
-    byte[] frame = WalFormat.editFrame(e);
+    int regionId = regionIds.computeIfAbsent(e.region(), r -> nextRegionId.getAndIncrement());
+    ClusterIds clusters = clusterIdsOf(e.clusterIds());
+    byte[] frame = WalFormat.editFrame(e, regionId, clusters.ids());
     lock.lock();
     try {
       checkUsable();
-      pending.add(new Pending(frame, e.region(), e.lastSequenceId()));
+      pending.add(
+          new Pending(
+              frame,
+              e.region(),
+              regionId,
+              clusters.clusters(),
+              clusters.ids(),
+              e.lastSequenceId()));
       long txid = appendedTxid + 1;
       appendedTxid = txid;
       return txid;
     } finally {
       lock.unlock();
     }
+  }
+
+  private ClusterIds clusterIdsOf(List<UUID> clusters) {
+    ClusterIds last = lastClusterIds;
+    if (last.clusters() == clusters) {
+      return last;
+    }
+    int[] ids = new int[clusters.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = clusterIds.computeIfAbsent(clusters.get(i), c -> nextClusterId.getAndIncrement());
+    }
+    ClusterIds fresh = new ClusterIds(clusters, ids);
+    lastClusterIds = fresh;
+    return fresh;
   }
 
   /**
@@ -337,6 +390,8 @@ public final class Wal implements Closeable {
     current.sync();
     currentEdits = 0;
     currentRegions = new HashMap<>();
+    regionsDefined = new BitSet();
+    clustersDefined = new BitSet();
   }
 
   private void closeSegment() throws IOException {
@@ -421,6 +476,7 @@ public final class Wal implements Closeable {
         lock.unlock();
       }
       for (Pending p : batch) {
+        define(p);
         current.write(p.frame());
         currentRegions.merge(p.region(), p.lastSeq(), Math::max);
         currentEdits++;
@@ -449,6 +505,21 @@ public final class Wal implements Closeable {
       LOG.error("WAL {} failed; no further writes will be acknowledged", dir, e);
       failure = e instanceof IOException ? (IOException) e : new IOException(e);
       throw failure;
+    }
+  }
+
+  /** Writes the dictionary frames the current segment still lacks for an entry. */
+  private void define(Pending p) throws IOException {
+    if (!regionsDefined.get(p.regionId())) {
+      current.write(WalFormat.regionFrame(p.regionId(), p.region()));
+      regionsDefined.set(p.regionId());
+    }
+    int[] ids = p.clusterIds();
+    for (int i = 0; i < ids.length; i++) {
+      if (!clustersDefined.get(ids[i])) {
+        current.write(WalFormat.clusterFrame(ids[i], p.clusters().get(i)));
+        clustersDefined.set(ids[i]);
+      }
     }
   }
 
