@@ -233,6 +233,13 @@ final class CellSkipList {
     }
     byte[] n = nodes.chunk(node);
     int o = Arena.offset(node);
+    byte[] x = nodes.chunk(next);
+    int xo = Arena.offset(next);
+    if ((long) LONG.get(n, o + SEQ) != (long) LONG.get(x, xo + SEQ)
+        || (long) LONG.get(n, o + PREFIX0) != (long) LONG.get(x, xo + PREFIX0)
+        || (long) LONG.get(n, o + PREFIX1) != (long) LONG.get(x, xo + PREFIX1)) {
+      return 0; // the usual case, decided without looking at the cells
+    }
     long cell = (long) LONG.get(n, o + CELL);
     Key key = new Key(cells.chunk(cell), Arena.offset(cell), (long) LONG.get(n, o + SEQ));
     return compareNodeTo(next, key) == 0 ? next : 0;
