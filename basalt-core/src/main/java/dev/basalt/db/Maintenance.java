@@ -134,17 +134,24 @@ final class Maintenance implements MaintenanceRequests {
     }
     flusher.execute(
         () -> {
-          flushQueued.remove(region);
+          boolean flushed = false;
           try {
             if (!region.isClosed()) {
               region.flush();
+              flushed = true;
             }
           } catch (IOException | RuntimeException e) {
             LOG.error("flush of {} failed; its edits stay in memory and in the WAL", region, e);
           } finally {
+            // Only now: needsFlush() stays true until the flush has set the memstore aside, and a
+            // request merged before that would queue a second flush of a few late writes.
+            flushQueued.remove(region);
             synchronized (memoryFreed) {
               memoryFreed.notifyAll();
             }
+          }
+          if (flushed && !region.isClosed() && region.needsFlush()) {
+            requestFlush(region); // filled up again while this flush ran
           }
         });
   }

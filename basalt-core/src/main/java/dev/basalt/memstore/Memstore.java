@@ -1,16 +1,27 @@
 package dev.basalt.memstore;
 
-import dev.basalt.cell.CellComparator;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.scan.KeyValueScanner;
-import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The in-memory sorted buffer of one store (one family of one region): a concurrent skip list in
- * cell order. Writers add cells that already carry their sequence id; readers see only cells at or
- * below their MVCC read point, so a mutation becomes visible all at once when the read point passes
- * its sequence id.
+ * The in-memory sorted buffer of one store (one family of one region): a lock-free skip list in
+ * cell order ({@link CellSkipList}) whose nodes and cells are copied into the chunks of two {@link
+ * Arena}s. Writers add cells with their sequence id; readers see only cells at or below their MVCC
+ * read point, so a mutation becomes visible all at once when the read point passes its sequence id.
+ *
+ * <p>Every cell added is copied, so callers may reuse what they passed in (a client may reuse a
+ * Put). Cells handed out (by {@link #insert}, the scanners and {@link #cells}) are {@link
+ * KeyValue}s backed by the arena's chunks; they stay valid after the memstore is flushed and
+ * dropped (the chunks are ordinary arrays, kept alive by whoever still holds such a cell) and
+ * nothing ever changes their bytes.
+ *
+ * <p>{@link #heapSize} counts the arena bytes of the cells present: each cell's length plus its
+ * node (48 to 136 bytes; 51 on average). The arenas hold up to one partly used chunk each (at most
+ * 2 MiB) more, and the bytes of removed or replaced cells until they are dropped.
  *
  * <p>Thread-safe: any number of concurrent writers and readers. Adding a cell equal to a present
  * one (same key and sequence id) replaces it, so the last of two identical cells in one mutation
@@ -18,15 +29,38 @@ import java.util.concurrent.atomic.AtomicLong;
  * still scan the old one keep working.
  */
 public final class Memstore {
-  private final ConcurrentSkipListMap<KeyValue, KeyValue> cells =
-      new ConcurrentSkipListMap<>(CellComparator.INSTANCE);
+  private final CellSkipList list = new CellSkipList();
   private final AtomicLong heapSize = new AtomicLong();
+  private final AtomicInteger cellCount = new AtomicInteger();
 
-  /** Adds a committed-to-be cell; returns the change in heap size. */
+  /** Adds a copy of a committed-to-be cell, keeping its sequence id; returns the heap change. */
   public long add(KeyValue kv) {
-    KeyValue prev = cells.put(kv, kv);
-    long delta =
-        kv.heapSize() + ENTRY_OVERHEAD - (prev == null ? 0 : prev.heapSize() + ENTRY_OVERHEAD);
+    return account(
+        list.insert(
+            kv.getBuffer(), kv.getOffset(), kv.getLength(), kv.getSequenceId(), kv.getTimestamp()));
+  }
+
+  /**
+   * Adds a copy of {@code kv} carrying sequence id {@code seq} and timestamp {@code timestamp} (the
+   * copy is laid out once, with the server's timestamp already in place).
+   *
+   * @return the cell as stored, backed by the memstore
+   */
+  public KeyValue insert(KeyValue kv, long seq, long timestamp) {
+    long node = list.insert(kv.getBuffer(), kv.getOffset(), kv.getLength(), seq, timestamp);
+    account(node);
+    return list.cell(node);
+  }
+
+  /** Counts a node just linked, flagging the equal cell it replaces; returns the heap change. */
+  private long account(long node) {
+    long delta = list.size(node);
+    long replaced = list.equalSuccessor(node);
+    if (replaced != 0 && list.markRemoved(replaced)) {
+      delta -= list.size(replaced);
+    } else {
+      cellCount.incrementAndGet();
+    }
     heapSize.addAndGet(delta);
     return delta;
   }
@@ -36,14 +70,19 @@ public final class Memstore {
    * before its sequence id became visible. Returns the change in heap size.
    */
   public long remove(KeyValue kv) {
-    KeyValue prev = cells.remove(kv);
-    long delta = prev == null ? 0 : -(prev.heapSize() + ENTRY_OVERHEAD);
-    heapSize.addAndGet(delta);
-    return delta;
+    long node = list.ceiling(kv.getBuffer(), kv.getOffset(), kv.getSequenceId());
+    // Equal cells sit together, the live one (if any) first.
+    while (node != 0 && list.holds(node, kv.getBuffer(), kv.getOffset(), kv.getSequenceId())) {
+      if (list.markRemoved(node)) {
+        long delta = -list.size(node);
+        heapSize.addAndGet(delta);
+        cellCount.decrementAndGet();
+        return delta;
+      }
+      node = list.next(node);
+    }
+    return 0;
   }
-
-  /** Skip-list node and index overhead per entry, estimated. */
-  private static final long ENTRY_OVERHEAD = 48;
 
   /** A scanner that sees the cells committed at or below {@code readPoint}. */
   public KeyValueScanner scanner(long readPoint) {
@@ -56,12 +95,37 @@ public final class Memstore {
    * @param order the scanner's place among sources holding equal cells (higher is newer)
    */
   public KeyValueScanner scanner(long readPoint, long order) {
-    return new SegmentScanner(cells, readPoint, order);
+    return new SegmentScanner(list, readPoint, order);
   }
 
   /** Every cell in order, for writing a flushed memstore out; the memstore must not change. */
   public Iterable<KeyValue> cells() {
-    return cells.values();
+    return () ->
+        new Iterator<>() {
+          private long node = skipRemoved(list.first());
+
+          @Override
+          public boolean hasNext() {
+            return node != 0;
+          }
+
+          @Override
+          public KeyValue next() {
+            if (node == 0) {
+              throw new NoSuchElementException();
+            }
+            KeyValue kv = list.cell(node);
+            node = skipRemoved(list.next(node));
+            return kv;
+          }
+        };
+  }
+
+  private long skipRemoved(long node) {
+    while (node != 0 && list.isRemoved(node)) {
+      node = list.next(node);
+    }
+    return node;
   }
 
   public long heapSize() {
@@ -69,10 +133,10 @@ public final class Memstore {
   }
 
   public int cellCount() {
-    return cells.size();
+    return cellCount.get();
   }
 
   public boolean isEmpty() {
-    return cells.isEmpty();
+    return cellCount.get() == 0;
   }
 }

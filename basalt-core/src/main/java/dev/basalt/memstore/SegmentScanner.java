@@ -5,45 +5,39 @@ import dev.basalt.cell.CellComparator;
 import dev.basalt.cell.CellUtil;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.scan.KeyValueScanner;
-import java.util.Iterator;
-import java.util.NavigableMap;
 
 /**
- * Scans one memstore segment, hiding cells above the read point. Forward movement uses a skip-list
- * iterator; reseeks and backward moves re-enter the skip list in O(log n). Cells inserted while
- * scanning are seen or not (weakly consistent iterators) but never matter: anything committed after
- * the read point was taken is filtered out.
+ * Scans one memstore, hiding removed cells and cells above the read point. Forward movement follows
+ * the skip list's level-0 links; seeks, reseeks past the next cell and backward moves search from
+ * the top in O(log n). Cells inserted while scanning are seen or not (links are only ever added)
+ * but never matter: anything committed after the read point was taken is filtered out.
  */
 final class SegmentScanner implements KeyValueScanner {
-  private final NavigableMap<KeyValue, KeyValue> map;
+  private final CellSkipList list;
   private final long readPoint;
   private final long order;
-  private Iterator<KeyValue> iter;
+  private long node; // the node of current, or 0
   private KeyValue current;
 
-  SegmentScanner(NavigableMap<KeyValue, KeyValue> map, long readPoint, long order) {
-    this.map = map;
+  SegmentScanner(CellSkipList list, long readPoint, long order) {
+    this.list = list;
     this.readPoint = readPoint;
     this.order = order;
   }
 
-  private void advance() {
-    while (iter.hasNext()) {
-      KeyValue kv = iter.next();
-      if (kv.getSequenceId() <= readPoint) {
-        current = kv;
-        return;
-      }
+  /** Moves to the first visible node at or after {@code n}. */
+  private boolean settle(long n) {
+    while (n != 0 && (list.isRemoved(n) || list.sequenceId(n) > readPoint)) {
+      n = list.next(n);
     }
-    current = null;
+    node = n;
+    current = n == 0 ? null : list.cell(n);
+    return current != null;
   }
 
   private boolean seekTo(Cell key) {
-    // Values, not keys: a put of an equal cell replaces the value but keeps the first key object,
-    // and the last write of the same cell in one mutation must win.
-    iter = map.tailMap(KeyValue.copyOf(key), true).values().iterator();
-    advance();
-    return current != null;
+    KeyValue kv = KeyValue.copyOf(key);
+    return settle(list.ceiling(kv.getBuffer(), kv.getOffset(), kv.getSequenceId()));
   }
 
   @Override
@@ -55,7 +49,7 @@ final class SegmentScanner implements KeyValueScanner {
   public Cell next() {
     KeyValue out = current;
     if (out != null) {
-      advance();
+      settle(list.next(node));
     }
     return out;
   }
@@ -80,12 +74,14 @@ final class SegmentScanner implements KeyValueScanner {
   public boolean seekToPreviousRow(Cell key) {
     byte[] row = CellUtil.cloneRow(key);
     while (true) {
-      KeyValue lower = map.lowerKey(KeyValue.firstOnRow(row));
-      if (lower == null) {
+      KeyValue first = KeyValue.firstOnRow(row);
+      long lower = list.lower(first.getBuffer(), first.getOffset(), first.getSequenceId());
+      if (lower == 0) {
+        node = 0;
         current = null;
         return false;
       }
-      row = CellUtil.cloneRow(lower);
+      row = CellUtil.cloneRow(list.cell(lower));
       // The row may hold only cells above the read point; then try the row before it.
       if (seekTo(KeyValue.firstOnRow(row)) && CellUtil.matchingRow(current, row)) {
         return true;
@@ -103,12 +99,13 @@ final class SegmentScanner implements KeyValueScanner {
 
   @Override
   public boolean seekToLastRow() {
-    java.util.Map.Entry<KeyValue, KeyValue> last = map.lastEntry();
-    if (last == null) {
+    long last = list.last();
+    if (last == 0) {
+      node = 0;
       current = null;
       return false;
     }
-    return backwardSeek(KeyValue.firstOnRow(CellUtil.cloneRow(last.getKey())));
+    return backwardSeek(KeyValue.firstOnRow(CellUtil.cloneRow(list.cell(last))));
   }
 
   @Override
@@ -118,7 +115,7 @@ final class SegmentScanner implements KeyValueScanner {
 
   @Override
   public void close() {
+    node = 0;
     current = null;
-    iter = null;
   }
 }

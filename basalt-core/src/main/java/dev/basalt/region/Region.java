@@ -655,8 +655,9 @@ public final class Region implements Closeable {
     return t == Durability.USE_DEFAULT ? Durability.SYNC_WAL : t;
   }
 
-  void insert(KeyValue kv) {
-    storeOf(kv).add(kv);
+  /** Adds a copy of a cell with the given sequence id and timestamp; returns the copy as stored. */
+  KeyValue insert(KeyValue kv, long seq, long timestamp) {
+    return storeOf(kv).add(kv, seq, timestamp);
   }
 
   void rollback(KeyValue kv) {

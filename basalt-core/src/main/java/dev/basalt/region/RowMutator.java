@@ -116,9 +116,9 @@ final class RowMutator {
         Resolved r = resolve(m, now, putTsFloor);
         long seq = entry.first + i;
         for (KeyValue kv : r.cells) {
-          KeyValue withSeq = kv.withSequenceId(seq);
-          region.insert(withSeq);
-          written.add(withSeq);
+          // The memstore lays the cell out once, with the server's timestamp in place.
+          long ts = kv.getTimestamp() == KeyValue.LATEST_TIMESTAMP ? r.latest : kv.getTimestamp();
+          written.add(region.insert(kv, seq, ts));
         }
         result = r.result;
         durability = stronger(durability, region.effectiveDurability(m.getDurability()));
@@ -142,23 +142,28 @@ final class RowMutator {
     return a.ordinal() >= b.ordinal() ? a : b;
   }
 
-  /** The cells a mutation writes, with server values filled in, and what it returns. */
+  /**
+   * The cells a mutation writes, with server values filled in except for timestamps left at
+   * LATEST_TIMESTAMP, which mean {@code latest}; and what the mutation returns.
+   */
   private static final class Resolved {
     final List<KeyValue> cells;
+    final long latest;
     final Result result;
 
-    Resolved(List<KeyValue> cells, Result result) {
+    Resolved(List<KeyValue> cells, long latest, Result result) {
       this.cells = cells;
+      this.latest = latest;
       this.result = result;
     }
   }
 
   private Resolved resolve(Mutation m, long now, long putTsFloor) throws IOException {
     if (m instanceof Put) {
-      return new Resolved(resolvePut(m, Math.max(now, putTsFloor)), Result.EMPTY);
+      return new Resolved(putCells(m), Math.max(now, putTsFloor), Result.EMPTY);
     }
     if (m instanceof Delete) {
-      return new Resolved(resolveDelete((Delete) m, now), Result.EMPTY);
+      return new Resolved(resolveDelete((Delete) m, now), now, Result.EMPTY);
     }
     if (m instanceof Increment) {
       Increment inc = (Increment) m;
@@ -168,18 +173,15 @@ final class RowMutator {
     return readModifyWrite(m, app.getTimeRange(), app.isReturnResults(), now, false);
   }
 
-  private static List<KeyValue> resolvePut(Mutation m, long now) {
+  /** A Put's cells as they are; the memstore copies them (the client may reuse the Put). */
+  private static List<KeyValue> putCells(Mutation m) {
     List<KeyValue> out = new ArrayList<>(m.size());
     for (List<Cell> cells : m.getFamilyCellMap().values()) {
       for (Cell c : cells) {
-        out.add(withResolvedTs((KeyValue) c, now));
+        out.add((KeyValue) c);
       }
     }
     return out;
-  }
-
-  private static KeyValue withResolvedTs(KeyValue kv, long now) {
-    return kv.getTimestamp() == KeyValue.LATEST_TIMESTAMP ? kv.withTimestamp(now) : kv;
   }
 
   private List<KeyValue> resolveDelete(Delete d, long now) throws IOException {
@@ -216,7 +218,7 @@ final class RowMutator {
           List<Cell> vs = versions.get(q);
           out.add(kv.withTimestamp(k < vs.size() ? vs.get(k).getTimestamp() : now));
         } else {
-          out.add(withResolvedTs(kv, now));
+          out.add(kv);
         }
       }
     }
@@ -274,6 +276,6 @@ final class RowMutator {
     }
     out.sort(CellComparator.INSTANCE);
     List<Cell> returned = new ArrayList<>(out);
-    return new Resolved(out, returnResults ? Result.create(returned) : Result.EMPTY);
+    return new Resolved(out, now, returnResults ? Result.create(returned) : Result.EMPTY);
   }
 }

@@ -60,6 +60,11 @@ final class Store {
     return view.active().add(kv);
   }
 
+  /** Adds a copy of a cell with the given sequence id and timestamp; returns the copy as stored. */
+  KeyValue add(KeyValue kv, long seq, long timestamp) {
+    return view.active().insert(kv, seq, timestamp);
+  }
+
   /** Removes cells of a mutation that failed before it committed; returns the size change. */
   long rollback(KeyValue kv) {
     return view.active().remove(kv);

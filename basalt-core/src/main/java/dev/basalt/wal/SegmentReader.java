@@ -45,6 +45,7 @@ final class SegmentReader implements Closeable {
   private long pos;
   private String serverId;
   private long creationTime;
+  private short version;
 
   SegmentReader(Storage storage, String path) throws IOException {
     this.file = storage.open(path);
@@ -67,6 +68,11 @@ final class SegmentReader implements Closeable {
     return creationTime;
   }
 
+  /** The segment's format version, known once the header is read. */
+  short version() {
+    return version;
+  }
+
   void readHeader() throws IOException, BadFrame {
     if (length < 20) {
       throw new BadFrame(
@@ -78,9 +84,20 @@ final class SegmentReader implements Closeable {
       throw new BadFrame(Problem.CORRUPT, 0, -1, "bad magic: not a Basalt WAL segment");
     }
     short version = Bytes.readShort(fixed, 4);
-    if (version != WalFormat.VERSION) {
-      throw new BadFrame(Problem.CORRUPT, 0, -1, "unsupported WAL format version " + version);
+    if (version != WalFormat.VERSION && version != WalFormatV1.VERSION) {
+      throw new BadFrame(
+          Problem.CORRUPT,
+          0,
+          -1,
+          "unsupported WAL format version "
+              + version
+              + " (this build reads versions "
+              + WalFormatV1.VERSION
+              + " and "
+              + WalFormat.VERSION
+              + ")");
     }
+    this.version = version;
     int idLen = Bytes.readShort(fixed, 6);
     if (idLen < 0 || 20L + idLen > length) {
       throw new BadFrame(Problem.TORN, 0, -1, "header cut short");

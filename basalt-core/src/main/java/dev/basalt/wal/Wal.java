@@ -10,12 +10,16 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -36,9 +40,13 @@ import org.slf4j.LoggerFactory;
  * and rolls idle segments by age.
  *
  * <p><b>Segments.</b> The log is a series of segment files under {@code WALs/<server>/}; a round
- * rolls to a new one when the current one passes the roll size or age. For each segment the log
- * remembers the highest sequence id it holds per region; once every such region has persisted past
- * it ({@link #markPersisted}), the segment moves to {@code oldWALs/}.
+ * rolls to a new one when the current one passes the roll size or age. The round writes the old
+ * segment's trailer and hands it to the OS, opens the next segment, and leaves forcing and closing
+ * the old one to a {@link SegmentCloser} thread, so that no writer waits for a whole segment to
+ * reach the device; a round that forces entries waits for those closes first, so FSYNC_WAL still
+ * covers every earlier entry. For each segment the log remembers the highest sequence id it holds
+ * per region; once the segment is closed and every such region has persisted past it ({@link
+ * #markPersisted}), the segment moves to {@code oldWALs/}.
  *
  * <p>After an I/O error the log fails for good: pending and later calls throw. Thread-safe.
  */
@@ -66,7 +74,7 @@ public final class Wal implements Closeable {
   private final ReentrantLock lock = new ReentrantLock();
 
   // Guarded by lock:
-  private List<Pending> pending = new ArrayList<>();
+  private ArrayList<Pending> pending = new ArrayList<>();
   // Written under lock, read anywhere:
   private volatile long appendedTxid;
 
@@ -89,6 +97,9 @@ public final class Wal implements Closeable {
   private record Waiter(Thread thread, long txid, boolean force) {}
 
   // Owned by whoever holds writeLock:
+  /** The list the last round wrote, emptied, to become the next pending list (no allocation). */
+  private ArrayList<Pending> spare = new ArrayList<>();
+
   private WritableFile current;
   private String currentName;
   private long currentCreated;
@@ -102,8 +113,35 @@ public final class Wal implements Closeable {
   private final Map<String, Long> persisted = new HashMap<>();
 
   private final Thread flusher;
+  private final SegmentCloser closer;
 
-  private record Pending(byte[] frame, String region, long lastSeq) {}
+  private record Pending(
+      byte[] frame,
+      String region,
+      int regionId,
+      List<UUID> clusters,
+      int[] clusterIds,
+      long lastSeq) {}
+
+  /**
+   * Dictionary ids of regions and clusters, fixed for the life of this log so that an entry is
+   * encoded before it is known which segment it goes to; each segment defines the ids it uses
+   * before their first use ({@link WalFormat}).
+   */
+  private final Map<String, Integer> regionIds = new ConcurrentHashMap<>();
+
+  private final Map<UUID, Integer> clusterIds = new ConcurrentHashMap<>();
+  private final AtomicInteger nextRegionId = new AtomicInteger();
+  private final AtomicInteger nextClusterId = new AtomicInteger();
+
+  /** The ids of the last cluster list seen: every local edit carries the same list. */
+  private volatile ClusterIds lastClusterIds = new ClusterIds(List.of(), new int[0]);
+
+  private record ClusterIds(List<UUID> clusters, int[] ids) {}
+
+  // Owned by whoever holds writeLock: the ids the current segment has defined.
+  private BitSet regionsDefined = new BitSet();
+  private BitSet clustersDefined = new BitSet();
 
   /** A closed segment and the highest sequence id it holds for each region. */
   public record Segment(String name, Map<String, Long> maxSeqByRegion) {}
@@ -123,6 +161,7 @@ public final class Wal implements Closeable {
     this.rollSize = config.get(WalSettings.ROLL_SIZE);
     this.rollPeriodMillis = config.get(WalSettings.ROLL_PERIOD);
     this.asyncFlushMillis = config.get(WalSettings.ASYNC_FLUSH_INTERVAL);
+    this.closer = new SegmentCloser("wal-closer-" + serverId, this::closed, this::closeFailed);
     long last = -1;
     for (String name : storage.list(dir)) {
       last = Math.max(last, segmentNumber(name));
@@ -164,17 +203,40 @@ public final class Wal implements Closeable {
    * @return the transaction number to pass to {@link #sync}
    */
   public long append(WalEntry e) throws IOException {
-    byte[] frame = WalFormat.editFrame(e);
+    int regionId = regionIds.computeIfAbsent(e.region(), r -> nextRegionId.getAndIncrement());
+    ClusterIds clusters = clusterIdsOf(e.clusterIds());
+    byte[] frame = WalFormat.editFrame(e, regionId, clusters.ids());
     lock.lock();
     try {
       checkUsable();
-      pending.add(new Pending(frame, e.region(), e.lastSequenceId()));
+      pending.add(
+          new Pending(
+              frame,
+              e.region(),
+              regionId,
+              clusters.clusters(),
+              clusters.ids(),
+              e.lastSequenceId()));
       long txid = appendedTxid + 1;
       appendedTxid = txid;
       return txid;
     } finally {
       lock.unlock();
     }
+  }
+
+  private ClusterIds clusterIdsOf(List<UUID> clusters) {
+    ClusterIds last = lastClusterIds;
+    if (last.clusters() == clusters) {
+      return last;
+    }
+    int[] ids = new int[clusters.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = clusterIds.computeIfAbsent(clusters.get(i), c -> nextClusterId.getAndIncrement());
+    }
+    ClusterIds fresh = new ClusterIds(clusters, ids);
+    lastClusterIds = fresh;
+    return fresh;
   }
 
   /**
@@ -292,8 +354,16 @@ public final class Wal implements Closeable {
     markPersisted(region, Long.MAX_VALUE);
   }
 
-  /** Names of closed segments still kept, oldest first (for tests and metrics). */
+  /**
+   * Names of closed segments still kept, oldest first (for tests and metrics). Waits for segments
+   * being closed in the background, so that the answer does not depend on timing.
+   */
   public List<String> liveSegments() {
+    try {
+      closer.awaitAll();
+    } catch (IOException e) {
+      // a failed log keeps the segments it could not close; list the others
+    }
     synchronized (accounting) {
       List<String> out = new ArrayList<>();
       for (Segment s : closedSegments) {
@@ -320,6 +390,8 @@ public final class Wal implements Closeable {
     current.sync();
     currentEdits = 0;
     currentRegions = new HashMap<>();
+    regionsDefined = new BitSet();
+    clustersDefined = new BitSet();
   }
 
   private void closeSegment() throws IOException {
@@ -332,10 +404,32 @@ public final class Wal implements Closeable {
   }
 
   private void roll() throws IOException {
-    closeSegment();
+    current.write(WalFormat.trailerFrame(currentEdits));
+    // Whole in the OS before the next segment exists: a killed process leaves no torn old segment.
+    current.flush();
+    closer.close(current, new Segment(currentName, currentRegions));
     openSegment();
     LOG.debug("rolled WAL to {}", currentName);
-    archiveWhatIsPersisted();
+  }
+
+  /** A rolled-away segment is forced and closed: it may be archived from now on. */
+  private void closed(Segment s) {
+    synchronized (accounting) {
+      closedSegments.add(s);
+    }
+    try {
+      archiveWhatIsPersisted();
+    } catch (IOException e) {
+      LOG.warn("could not archive WAL segments of {}; the next flush tries again", dir, e);
+    }
+  }
+
+  private void closeFailed(IOException e) {
+    LOG.error("WAL {} failed forcing a segment; no further writes will be acknowledged", dir, e);
+    if (failure == null) {
+      failure = e;
+    }
+    wakeWaiters();
   }
 
   private void archiveWhatIsPersisted() throws IOException {
@@ -370,17 +464,19 @@ public final class Wal implements Closeable {
     }
     try {
       boolean force = fsyncRequested.get() > syncedTxid;
-      List<Pending> batch;
+      ArrayList<Pending> batch;
       long batchTxid;
       lock.lock();
       try {
         batch = pending;
-        pending = new ArrayList<>(Math.max(16, batch.size()));
+        pending = spare != null ? spare : new ArrayList<>();
+        spare = null; // until this batch is written (after a failure nothing is reused)
         batchTxid = appendedTxid;
       } finally {
         lock.unlock();
       }
       for (Pending p : batch) {
+        define(p);
         current.write(p.frame());
         currentRegions.merge(p.region(), p.lastSeq(), Math::max);
         currentEdits++;
@@ -388,9 +484,12 @@ public final class Wal implements Closeable {
       FaultPoints.hit(FAULT_BEFORE_FLUSH);
       if (force) {
         current.sync();
+        closer.awaitAll(); // entries of segments still being closed are covered too
       } else if (!batch.isEmpty()) {
         current.flush();
       }
+      batch.clear();
+      spare = batch;
       flushedTxid = batchTxid;
       if (force) {
         syncedTxid = batchTxid;
@@ -406,6 +505,21 @@ public final class Wal implements Closeable {
       LOG.error("WAL {} failed; no further writes will be acknowledged", dir, e);
       failure = e instanceof IOException ? (IOException) e : new IOException(e);
       throw failure;
+    }
+  }
+
+  /** Writes the dictionary frames the current segment still lacks for an entry. */
+  private void define(Pending p) throws IOException {
+    if (!regionsDefined.get(p.regionId())) {
+      current.write(WalFormat.regionFrame(p.regionId(), p.region()));
+      regionsDefined.set(p.regionId());
+    }
+    int[] ids = p.clusterIds();
+    for (int i = 0; i < ids.length; i++) {
+      if (!clustersDefined.get(ids[i])) {
+        current.write(WalFormat.clusterFrame(ids[i], p.clusters().get(i)));
+        clustersDefined.set(ids[i]);
+      }
     }
   }
 
@@ -452,10 +566,12 @@ public final class Wal implements Closeable {
     try {
       if (failure == null) {
         writeRound();
+        closer.awaitAll();
         closeSegment();
       }
     } finally {
       writeLock.unlock();
+      closer.shutdown();
       wakeWaiters();
     }
     IOException f = failure;

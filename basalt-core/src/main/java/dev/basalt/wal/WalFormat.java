@@ -2,22 +2,23 @@ package dev.basalt.wal;
 
 import dev.basalt.cell.Bytes;
 import dev.basalt.cell.KeyValue;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.IntFunction;
 import java.util.zip.CRC32C;
 
 /**
- * The byte format of WAL segment files (format version 1). All integers big-endian.
+ * The byte format of WAL segment files (format version 2; version 1 segments are still read, see
+ * {@link WalFormatV1}). Integers are big-endian; "varint" is an unsigned LEB128 varint.
  *
  * <pre>
  * Segment  = Header Frame* [Trailer frame]
  *
  * Header
  *   0     4   magic "BWAL" (0x4257414C)
- *   4     2   format version (1)
+ *   4     2   format version (2)
  *   6     2   server id length S
  *   8     S   server id, UTF-8
  *   8+S   8   creation time, ms since epoch
@@ -28,30 +29,55 @@ import java.util.zip.CRC32C;
  *   4     4   CRC32C of the payload
  *   8     N   payload
  *
- * Edit payload
- *   1   type = 1
+ * Region payload (defines a region id for the rest of the segment)
+ *   1   type = 3
+ *   varint region id
  *   1   region name length R, then R bytes of the region's encoded name (ASCII)
- *   8   first sequence id F
- *   8   write time, ms since epoch
- *   1   cluster id count C, then C x 16 bytes (UUID most, least significant halves)
- *   4   cell count K, then K x ( varint (cell sequence id - F), cell in KeyValue layout )
+ *
+ * Cluster payload (defines a cluster id for the rest of the segment)
+ *   1   type = 4
+ *   varint cluster id
+ *   16  cluster UUID (most, then least significant half)
+ *
+ * Edit payload (one row mutation of one region)
+ *   1   type = 5
+ *   varint region id
+ *   varint first sequence id F
+ *   varint write time, ms since epoch
+ *   1   cluster count C, then C x varint cluster id
+ *   varint cell count K, then K x ( varint (cell sequence id - F), cell in KeyValue layout )
  *
  * Trailer payload (written when a segment is closed cleanly; nothing may follow it)
  *   1   type = 2
  *   8   number of edit frames in the segment
  * </pre>
  *
- * A KeyValue is self-delimiting (its first 8 bytes give key and value lengths). Thread-safe
+ * A region or cluster id is defined by its frame before the first edit of the segment that uses it,
+ * so that each segment reads on its own; an edit that names an undefined id is corrupt. Ids are
+ * small numbers the log assigns once per process, so an edit is encoded (on the writer's thread,
+ * before it is queued) without knowing which segment it goes to. The dictionary frames took the 32
+ * characters of region name and the 16 bytes of cluster id out of every edit (218 bytes for a put
+ * of a 16-byte row and a 100-byte value in version 1, 161 in version 2).
+ *
+ * <p>A KeyValue is self-delimiting (its first 8 bytes give key and value lengths). Thread-safe
  * (stateless).
  */
 public final class WalFormat {
   static final int MAGIC = 0x4257414C;
-  static final short VERSION = 1;
-  static final byte TYPE_EDIT = 1;
+  static final short VERSION = 2;
+  static final byte TYPE_EDIT_V1 = 1;
   static final byte TYPE_TRAILER = 2;
+  static final byte TYPE_REGION = 3;
+  static final byte TYPE_CLUSTER = 4;
+  static final byte TYPE_EDIT = 5;
   static final int FRAME_HEADER = 8;
 
   private WalFormat() {}
+
+  /** Whether a payload type code is one a segment may hold. */
+  static boolean isKnownType(byte type) {
+    return type >= TYPE_EDIT_V1 && type <= TYPE_EDIT;
+  }
 
   static int crc(byte[] b, int off, int len) {
     CRC32C c = new CRC32C();
@@ -60,13 +86,17 @@ public final class WalFormat {
   }
 
   static byte[] header(String serverId, long creationTime) {
+    return header(serverId, creationTime, VERSION);
+  }
+
+  static byte[] header(String serverId, long creationTime, short version) {
     byte[] id = serverId.getBytes(StandardCharsets.UTF_8);
     if (id.length > Short.MAX_VALUE) {
       throw new IllegalArgumentException("server id too long");
     }
     byte[] h = new byte[20 + id.length];
     int p = Bytes.putInt(h, 0, MAGIC);
-    p = Bytes.putShort(h, p, VERSION);
+    p = Bytes.putShort(h, p, version);
     p = Bytes.putShort(h, p, (short) id.length);
     System.arraycopy(id, 0, h, p, id.length);
     p += id.length;
@@ -75,98 +105,183 @@ public final class WalFormat {
     return h;
   }
 
-  /** A whole frame (length, CRC, payload) for an edit. */
-  static byte[] editFrame(WalEntry e) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(64 + cellBytes(e));
-    byte[] region = e.region().getBytes(StandardCharsets.US_ASCII);
-    if (region.length > 255) {
-      throw new IllegalArgumentException("region name too long: " + e.region());
+  // ---- encoding -------------------------------------------------------------------------------
+
+  /**
+   * A whole frame (length, CRC, payload) for an edit whose region and cluster ids are {@code
+   * regionId} and {@code clusterIds} (in the order of {@link WalEntry#clusterIds}), encoded
+   * straight into one array of the exact size.
+   */
+  static byte[] editFrame(WalEntry e, int regionId, int[] clusterIds) {
+    if (clusterIds.length > 255) {
+      throw new IllegalArgumentException("too many cluster ids: " + clusterIds.length);
     }
-    if (e.clusterIds().size() > 255) {
-      throw new IllegalArgumentException("too many cluster ids: " + e.clusterIds().size());
-    }
+    List<KeyValue> cells = e.cells();
     long first = e.firstSequenceId();
-    byte[] scratch = new byte[16];
-    out.write(TYPE_EDIT);
-    out.write(region.length);
-    out.write(region, 0, region.length);
-    Bytes.putLong(scratch, 0, first);
-    Bytes.putLong(scratch, 8, e.writeTime());
-    out.write(scratch, 0, 16);
-    out.write(e.clusterIds().size());
-    for (UUID id : e.clusterIds()) {
-      Bytes.putLong(scratch, 0, id.getMostSignificantBits());
-      Bytes.putLong(scratch, 8, id.getLeastSignificantBits());
-      out.write(scratch, 0, 16);
+    long payload =
+        1L
+            + varLongSize(regionId)
+            + varLongSize(first)
+            + varLongSize(e.writeTime())
+            + 1
+            + varLongSize(cells.size());
+    for (int id : clusterIds) {
+      payload += varLongSize(id);
     }
-    Bytes.putInt(scratch, 0, e.cells().size());
-    out.write(scratch, 0, 4);
-    for (KeyValue kv : e.cells()) {
-      writeVarLong(out, kv.getSequenceId() - first);
-      out.write(kv.getBuffer(), kv.getOffset(), kv.getLength());
+    for (KeyValue kv : cells) {
+      payload += varLongSize(kv.getSequenceId() - first) + kv.getLength();
     }
-    return frame(out.toByteArray());
+    if (payload > Integer.MAX_VALUE - FRAME_HEADER) {
+      throw new IllegalArgumentException("WAL entry too large: " + payload + " bytes");
+    }
+    byte[] f = new byte[FRAME_HEADER + (int) payload];
+    int p = FRAME_HEADER;
+    f[p++] = TYPE_EDIT;
+    p = putVarLong(f, p, regionId);
+    p = putVarLong(f, p, first);
+    p = putVarLong(f, p, e.writeTime());
+    f[p++] = (byte) clusterIds.length;
+    for (int id : clusterIds) {
+      p = putVarLong(f, p, id);
+    }
+    p = putVarLong(f, p, cells.size());
+    for (KeyValue kv : cells) {
+      p = putVarLong(f, p, kv.getSequenceId() - first);
+      System.arraycopy(kv.getBuffer(), kv.getOffset(), f, p, kv.getLength());
+      p += kv.getLength();
+    }
+    return seal(f);
+  }
+
+  /** A frame defining region id {@code id} as {@code region} (an encoded name, ASCII). */
+  static byte[] regionFrame(int id, String region) {
+    byte[] name = region.getBytes(StandardCharsets.US_ASCII);
+    if (name.length > 255) {
+      throw new IllegalArgumentException("region name too long: " + region);
+    }
+    byte[] f = new byte[FRAME_HEADER + 1 + varLongSize(id) + 1 + name.length];
+    int p = FRAME_HEADER;
+    f[p++] = TYPE_REGION;
+    p = putVarLong(f, p, id);
+    f[p++] = (byte) name.length;
+    System.arraycopy(name, 0, f, p, name.length);
+    return seal(f);
+  }
+
+  /** A frame defining cluster id {@code id} as {@code cluster}. */
+  static byte[] clusterFrame(int id, UUID cluster) {
+    byte[] f = new byte[FRAME_HEADER + 1 + varLongSize(id) + 16];
+    int p = FRAME_HEADER;
+    f[p++] = TYPE_CLUSTER;
+    p = putVarLong(f, p, id);
+    p = Bytes.putLong(f, p, cluster.getMostSignificantBits());
+    Bytes.putLong(f, p, cluster.getLeastSignificantBits());
+    return seal(f);
   }
 
   static byte[] trailerFrame(long edits) {
-    byte[] p = new byte[9];
-    p[0] = TYPE_TRAILER;
-    Bytes.putLong(p, 1, edits);
-    return frame(p);
+    byte[] f = new byte[FRAME_HEADER + 9];
+    f[FRAME_HEADER] = TYPE_TRAILER;
+    Bytes.putLong(f, FRAME_HEADER + 1, edits);
+    return seal(f);
   }
 
-  private static byte[] frame(byte[] payload) {
-    byte[] f = new byte[FRAME_HEADER + payload.length];
-    Bytes.putInt(f, 0, payload.length);
-    Bytes.putInt(f, 4, crc(payload, 0, payload.length));
-    System.arraycopy(payload, 0, f, FRAME_HEADER, payload.length);
+  /** Fills in the frame header of a frame whose payload is in place. */
+  private static byte[] seal(byte[] f) {
+    int n = f.length - FRAME_HEADER;
+    Bytes.putInt(f, 0, n);
+    Bytes.putInt(f, 4, crc(f, FRAME_HEADER, n));
     return f;
   }
 
-  private static int cellBytes(WalEntry e) {
-    int n = 0;
-    for (KeyValue kv : e.cells()) {
-      n += kv.getLength() + 2;
+  static int varLongSize(long v) {
+    int n = 1;
+    while ((v & ~0x7FL) != 0) {
+      n++;
+      v >>>= 7;
     }
     return n;
   }
 
-  private static void writeVarLong(ByteArrayOutputStream out, long v) {
+  static int putVarLong(byte[] b, int p, long v) {
     while ((v & ~0x7FL) != 0) {
-      out.write((int) ((v & 0x7F) | 0x80));
+      b[p++] = (byte) ((v & 0x7F) | 0x80);
       v >>>= 7;
     }
-    out.write((int) v);
+    b[p++] = (byte) v;
+    return p;
+  }
+
+  // ---- decoding -------------------------------------------------------------------------------
+
+  /** A region or cluster definition: the id and what it stands for. */
+  record Definition<T>(int id, T value) {}
+
+  /**
+   * Decodes a region payload whose CRC already matched.
+   *
+   * @throws IllegalArgumentException naming what is inconsistent
+   */
+  static Definition<String> decodeRegion(byte[] p) {
+    int[] pos = {1};
+    int id = readId(p, pos);
+    int len = u8(p, pos);
+    need(p, pos[0], len);
+    String name = new String(p, pos[0], len, StandardCharsets.US_ASCII);
+    end(p, pos[0] + len);
+    return new Definition<>(id, name);
+  }
+
+  /**
+   * Decodes a cluster payload whose CRC already matched.
+   *
+   * @throws IllegalArgumentException naming what is inconsistent
+   */
+  static Definition<UUID> decodeCluster(byte[] p) {
+    int[] pos = {1};
+    int id = readId(p, pos);
+    need(p, pos[0], 16);
+    UUID uuid = new UUID(Bytes.readLong(p, pos[0]), Bytes.readLong(p, pos[0] + 8));
+    end(p, pos[0] + 16);
+    return new Definition<>(id, uuid);
   }
 
   /**
    * Decodes an edit payload whose CRC already matched.
    *
+   * @param regions the segment's region names by id (null for an undefined id)
+   * @param clusters the segment's cluster ids by id (null for an undefined id)
    * @throws IllegalArgumentException naming what is inconsistent
    */
-  static WalEntry decodeEdit(byte[] p) {
+  static WalEntry decodeEdit(byte[] p, IntFunction<String> regions, IntFunction<UUID> clusters) {
     int[] pos = {1};
-    int rlen = u8(p, pos);
-    need(p, pos[0], rlen);
-    String region = new String(p, pos[0], rlen, StandardCharsets.US_ASCII);
-    pos[0] += rlen;
-    need(p, pos[0], 16);
-    long first = Bytes.readLong(p, pos[0]);
-    long writeTime = Bytes.readLong(p, pos[0] + 8);
-    pos[0] += 16;
+    int regionId = readId(p, pos);
+    String region = regions.apply(regionId);
+    if (region == null) {
+      throw new IllegalArgumentException("region id " + regionId + " is not defined before use");
+    }
+    long first = readVarLong(p, pos);
+    long writeTime = readVarLong(p, pos);
     int c = u8(p, pos);
     List<UUID> ids = new ArrayList<>(c);
     for (int i = 0; i < c; i++) {
-      need(p, pos[0], 16);
-      ids.add(new UUID(Bytes.readLong(p, pos[0]), Bytes.readLong(p, pos[0] + 8)));
-      pos[0] += 16;
+      int clusterId = readId(p, pos);
+      UUID id = clusters.apply(clusterId);
+      if (id == null) {
+        throw new IllegalArgumentException(
+            "cluster id " + clusterId + " is not defined before use");
+      }
+      ids.add(id);
     }
-    need(p, pos[0], 4);
-    int k = Bytes.readInt(p, pos[0]);
-    pos[0] += 4;
+    long k = readVarLong(p, pos);
     if (k <= 0 || k > p.length) {
       throw new IllegalArgumentException("impossible cell count " + k);
     }
+    return new WalEntry(region, writeTime, ids, readCells(p, pos, (int) k, first));
+  }
+
+  /** K x (varint sequence id delta, KeyValue) up to the end of the payload. */
+  static List<KeyValue> readCells(byte[] p, int[] pos, int k, long first) {
     List<KeyValue> cells = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
       long delta = readVarLong(p, pos);
@@ -178,24 +293,36 @@ public final class WalFormat {
       cells.add(KeyValue.parse(p, pos[0], (int) len, first + delta));
       pos[0] += (int) len;
     }
-    if (pos[0] != p.length) {
-      throw new IllegalArgumentException((p.length - pos[0]) + " stray bytes after the cells");
-    }
-    return new WalEntry(region, writeTime, ids, cells);
+    end(p, pos[0]);
+    return cells;
   }
 
-  private static int u8(byte[] p, int[] pos) {
+  private static int readId(byte[] p, int[] pos) {
+    long id = readVarLong(p, pos);
+    if (id > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("impossible id " + id);
+    }
+    return (int) id;
+  }
+
+  static int u8(byte[] p, int[] pos) {
     need(p, pos[0], 1);
     return p[pos[0]++] & 0xff;
   }
 
-  private static void need(byte[] p, int pos, int n) {
+  static void need(byte[] p, int pos, int n) {
     if (n < 0 || pos + n > p.length) {
       throw new IllegalArgumentException("entry ends early at byte " + pos);
     }
   }
 
-  private static long readVarLong(byte[] p, int[] pos) {
+  private static void end(byte[] p, int pos) {
+    if (pos != p.length) {
+      throw new IllegalArgumentException((p.length - pos) + " stray bytes at the end");
+    }
+  }
+
+  static long readVarLong(byte[] p, int[] pos) {
     long v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       int b = u8(p, pos);

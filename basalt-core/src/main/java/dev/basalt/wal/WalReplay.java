@@ -6,18 +6,22 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Reads the segments a previous run left behind, in order, and hands every edit to a consumer.
  *
- * <p>A crash leaves at most one torn frame, at the very end of the last segment (or a segment cut
- * short inside its header, if the crash came while it was being created): that tail is logged with
- * file and offset and cut off, and replay goes on. Anything else that does not read back (a bad
- * checksum or length in the middle of a segment, a segment with a torn frame that is not the last,
- * bytes after a trailer) stops the open with a {@link WalCorruptionException} naming file and
- * offset, unless the operator chose to skip bad entries.
+ * <p>A crash leaves at most one torn frame at the very end of the last segment (or a segment cut
+ * short inside its header, if the crash came while it was being created), and, after a crash of the
+ * machine, possibly one at the end of a segment the log had rolled away from but not yet forced
+ * ({@link Wal} forces rolled segments in the background; such a segment has no whole trailer, and
+ * only unforced entries are lost with its tail: a writer that asked for FSYNC_WAL waited for the
+ * force). That tail is logged with file and offset and cut off, and replay goes on. Anything else
+ * that does not read back (a bad checksum or length in the middle of a segment, a torn frame before
+ * a trailer, bytes after a trailer) stops the open with a {@link WalCorruptionException} naming
+ * file and offset, unless the operator chose to skip bad entries.
  *
  * <p>A frame with a bad checksum at the end of the last segment counts as torn only when nothing
  * readable follows it: a machine crash can leave garbage after the last forced write, but a bad
@@ -69,6 +73,9 @@ public final class WalReplay {
       throws IOException {
     String where = storage.describe(path);
     Map<String, Long> regions = new HashMap<>();
+    // The segment's dictionary (version 2): region names and cluster ids by id.
+    Map<Integer, String> regionNames = new HashMap<>();
+    Map<Integer, UUID> clusters = new HashMap<>();
     try (SegmentReader r = new SegmentReader(storage, path)) {
       try {
         r.readHeader();
@@ -89,7 +96,7 @@ public final class WalReplay {
         try {
           payload = r.next();
         } catch (SegmentReader.BadFrame bad) {
-          if (last && isTornTail(r, bad)) {
+          if ((last || !trailer) && isTornTail(r, bad)) {
             LOG.warn(
                 "WAL segment {} has a torn entry at offset {} ({}); dropping the {} byte tail",
                 where,
@@ -130,10 +137,10 @@ public final class WalReplay {
         }
         WalEntry e;
         try {
-          if (payload[0] != WalFormat.TYPE_EDIT) {
-            throw new IllegalArgumentException("unknown entry type " + payload[0]);
+          e = decode(payload, r.version(), regionNames, clusters);
+          if (e == null) {
+            continue; // a dictionary entry
           }
-          e = WalFormat.decodeEdit(payload);
         } catch (IllegalArgumentException bad) {
           if (skipErrors) {
             LOG.error(
@@ -150,6 +157,44 @@ public final class WalReplay {
       }
     }
     return regions;
+  }
+
+  /**
+   * Decodes an edit, or records a dictionary entry and returns null.
+   *
+   * @throws IllegalArgumentException for a payload that does not decode or belong here
+   */
+  private static WalEntry decode(
+      byte[] payload, short version, Map<Integer, String> regions, Map<Integer, UUID> clusters) {
+    byte type = payload[0];
+    if (version == WalFormatV1.VERSION) {
+      if (type != WalFormat.TYPE_EDIT_V1) {
+        throw new IllegalArgumentException(
+            "unknown entry type " + type + " in a version 1 segment");
+      }
+      return WalFormatV1.decodeEdit(payload);
+    }
+    switch (type) {
+      case WalFormat.TYPE_EDIT:
+        return WalFormat.decodeEdit(payload, regions::get, clusters::get);
+      case WalFormat.TYPE_REGION:
+        define(regions, WalFormat.decodeRegion(payload), "region");
+        return null;
+      case WalFormat.TYPE_CLUSTER:
+        define(clusters, WalFormat.decodeCluster(payload), "cluster");
+        return null;
+      default:
+        throw new IllegalArgumentException("unknown entry type " + type);
+    }
+  }
+
+  private static <T> void define(
+      Map<Integer, T> dictionary, WalFormat.Definition<T> d, String what) {
+    T before = dictionary.putIfAbsent(d.id(), d.value());
+    if (before != null && !before.equals(d.value())) {
+      throw new IllegalArgumentException(
+          what + " id " + d.id() + " defined twice (" + before + ", " + d.value() + ")");
+    }
   }
 
   /**
@@ -170,7 +215,7 @@ public final class WalReplay {
         continue;
       }
       byte type = tail[i + WalFormat.FRAME_HEADER];
-      if ((type == WalFormat.TYPE_EDIT || type == WalFormat.TYPE_TRAILER)
+      if (WalFormat.isKnownType(type)
           && dev.basalt.cell.Bytes.readInt(tail, i + 4)
               == WalFormat.crc(tail, i + WalFormat.FRAME_HEADER, n)) {
         return false;

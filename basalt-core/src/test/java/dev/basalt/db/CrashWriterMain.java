@@ -10,6 +10,7 @@ import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
 import dev.basalt.util.config.Config;
+import dev.basalt.wal.WalSettings;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,14 +44,16 @@ public final class CrashWriterMain {
     int cycle = Integer.parseInt(args[1]);
     int threads = Integer.parseInt(args[2]);
     Report out = new Report(Path.of(args[3]));
-    // A tiny flush size and frequent maintenance keep flushes and compactions running all the
-    // time, so that kills land in the middle of them too.
+    // A tiny flush size, frequent maintenance and small WAL segments keep flushes, compactions
+    // and WAL rolls (with their background forces) running all the time, so that kills land in
+    // the middle of them too.
     Database db =
         Database.open(
             dir,
             Config.builder()
                 .set(RegionSettings.FLUSH_SIZE, 128L * 1024)
                 .set(DatabaseSettings.MAINTENANCE_INTERVAL, 50L)
+                .set(WalSettings.ROLL_SIZE, 64L * 1024)
                 .build());
     if (!db.tableExists(TABLE)) {
       // Several regions, so that recovery replays the shared WAL into each (the rows are

@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import net.jqwik.api.ForAll;
@@ -59,19 +61,43 @@ class WalFormatTest {
   }
 
   /**
-   * Writes a segment as a crash leaves it: header and frames, no trailer; returns frame offsets.
+   * Writes a segment as a crash leaves it: header, the dictionary frames of every region and
+   * cluster the entries use, then the edit frames, no trailer; returns the edit frames' offsets.
    */
   private List<Long> writeSegment(LocalStorage s, String path, List<WalEntry> entries)
       throws IOException {
-    List<Long> offsets = new ArrayList<>();
     try (WritableFile f = s.create(path)) {
-      f.write(WalFormat.header("s1", 42));
-      for (WalEntry e : entries) {
-        offsets.add(f.position());
-        f.write(WalFormat.editFrame(e));
+      return writeFrames(f, entries);
+    }
+  }
+
+  /** Header, dictionary and edit frames (see {@link #writeSegment}); the edits' offsets. */
+  static List<Long> writeFrames(WritableFile f, List<WalEntry> entries) throws IOException {
+    f.write(WalFormat.header("s1", 42));
+    Map<String, Integer> regions = new HashMap<>();
+    Map<UUID, Integer> clusters = new HashMap<>();
+    for (WalEntry e : entries) {
+      if (!regions.containsKey(e.region())) {
+        regions.put(e.region(), regions.size() * 100); // ids need not be dense
+        f.write(WalFormat.regionFrame(regions.get(e.region()), e.region()));
+      }
+      for (UUID c : e.clusterIds()) {
+        if (!clusters.containsKey(c)) {
+          clusters.put(c, clusters.size() * 1000);
+          f.write(WalFormat.clusterFrame(clusters.get(c), c));
+        }
       }
     }
+    List<Long> offsets = new ArrayList<>();
+    for (WalEntry e : entries) {
+      offsets.add(f.position());
+      f.write(WalFormat.editFrame(e, regions.get(e.region()), clusterIds(e, clusters)));
+    }
     return offsets;
+  }
+
+  private static int[] clusterIds(WalEntry e, Map<UUID, Integer> clusters) {
+    return e.clusterIds().stream().mapToInt(clusters::get).toArray();
   }
 
   private static List<WalEntry> replayAll(LocalStorage s, boolean skipErrors) throws IOException {
@@ -114,6 +140,41 @@ class WalFormatTest {
     } finally {
       s.delete("");
     }
+  }
+
+  @Test
+  void anEditFrameIsExactlyItsLengthFieldAndDecodesWithMultiByteSequenceDeltas() {
+    // Sequence deltas of 1, 2 and 3 varint bytes, cells from arrays at an offset, a cluster id.
+    byte[] shared = new byte[300];
+    KeyValue a =
+        KeyValue.of(
+            Bytes.toBytes("r"),
+            Bytes.toBytes("f"),
+            Bytes.toBytes("a"),
+            5,
+            CellType.PUT,
+            new byte[] {1, 2});
+    System.arraycopy(a.getBuffer(), 0, shared, 17, a.getLength());
+    List<KeyValue> cells =
+        List.of(
+            new KeyValue(shared, 17, a.getLength(), 1_000_000L),
+            a.withSequenceId(1_000_000L + 127),
+            a.withSequenceId(1_000_000L + 128),
+            a.withSequenceId(1_000_000L + 70_000));
+    UUID cluster = new UUID(3, 4);
+    WalEntry e = new WalEntry("0123abcd", 99, List.of(cluster), cells);
+    byte[] f = WalFormat.editFrame(e, 200, new int[] {70_000});
+    assertThat(Bytes.readInt(f, 0)).isEqualTo(f.length - WalFormat.FRAME_HEADER);
+    byte[] payload = java.util.Arrays.copyOfRange(f, WalFormat.FRAME_HEADER, f.length);
+    assertThat(Bytes.readInt(f, 4)).isEqualTo(WalFormat.crc(payload, 0, payload.length));
+    WalEntry d =
+        WalFormat.decodeEdit(
+            payload, id -> id == 200 ? "0123abcd" : null, id -> id == 70_000 ? cluster : null);
+    assertSameEntries(List.of(d), List.of(e));
+    assertThatThrownBy(() -> WalFormat.decodeEdit(payload, id -> null, id -> cluster))
+        .hasMessageContaining("region id 200 is not defined");
+    assertThatThrownBy(() -> WalFormat.decodeEdit(payload, id -> "0123abcd", id -> null))
+        .hasMessageContaining("cluster id 70000 is not defined");
   }
 
   @Test
@@ -203,13 +264,34 @@ class WalFormatTest {
   }
 
   @Test
-  void aTornSegmentThatIsNotTheLastIsCorruption() throws IOException {
+  void aTornTailOfAnOlderSegmentWithoutTrailerIsDropped() throws IOException {
+    // A machine crash while a rolled segment was still being forced in the background.
     Random rnd = new Random(5);
     LocalStorage s = new LocalStorage(tmp);
-    List<Long> offsets = writeSegment(s, SEG, List.of(randomEntry(rnd, 1), randomEntry(rnd, 5)));
-    writeSegment(s, "WALs/s1/" + Wal.segmentName(1), List.of(randomEntry(rnd, 9)));
+    WalEntry a = randomEntry(rnd, 1);
+    WalEntry b = randomEntry(rnd, 5);
+    WalEntry c = randomEntry(rnd, 9);
+    List<Long> offsets = writeSegment(s, SEG, List.of(a, b));
+    writeSegment(s, "WALs/s1/" + Wal.segmentName(1), List.of(c));
     byte[] first = Files.readAllBytes(tmp.resolve(SEG));
     Files.write(tmp.resolve(SEG), java.util.Arrays.copyOf(first, first.length - 3));
+    assertSameEntries(replayAll(s, false), List.of(a, c));
+    assertThat(Files.size(tmp.resolve(SEG))).isEqualTo(offsets.get(1));
+  }
+
+  @Test
+  void aTornFrameBeforeATrailerIsCorruptionInAnySegment() throws IOException {
+    Random rnd = new Random(6);
+    LocalStorage s = new LocalStorage(tmp);
+    List<Long> offsets = new ArrayList<>();
+    try (WritableFile f = s.create(SEG)) {
+      offsets.addAll(writeFrames(f, List.of(randomEntry(rnd, 1), randomEntry(rnd, 5))));
+      f.write(WalFormat.trailerFrame(2)); // closed cleanly
+    }
+    writeSegment(s, "WALs/s1/" + Wal.segmentName(1), List.of(randomEntry(rnd, 9)));
+    byte[] bytes = Files.readAllBytes(tmp.resolve(SEG));
+    bytes[(int) (long) offsets.get(1) + WalFormat.FRAME_HEADER + 3] ^= 1;
+    Files.write(tmp.resolve(SEG), bytes);
     assertThatThrownBy(() -> replayAll(s, false))
         .isInstanceOf(WalCorruptionException.class)
         .hasMessageContaining("at offset " + offsets.get(1));

@@ -80,6 +80,20 @@ class WalTest {
   }
 
   @Test
+  void everySyncWalEntryIsInTheFileWhenItsSyncReturns() throws IOException {
+    LocalStorage s = new LocalStorage(dir);
+    Wal wal = open(s, Config.defaults());
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      long t = wal.append(entry("r1", 1 + i, "v" + i));
+      wal.sync(t, Durability.SYNC_WAL);
+      expected.add("v" + i);
+      assertThat(values(s)).containsExactlyElementsOf(expected);
+    }
+    wal.close();
+  }
+
+  @Test
   void asyncEntriesAreWrittenWithinTheFlushInterval() throws Exception {
     LocalStorage s = new LocalStorage(dir);
     Wal wal = open(s, Config.builder().set(WalSettings.ASYNC_FLUSH_INTERVAL, 50L).build());
@@ -149,14 +163,14 @@ class WalTest {
   @Test
   void rollsBySizeAndArchivesSegmentsOnceEveryRegionPersistedPastThem() throws IOException {
     LocalStorage s = new LocalStorage(dir);
-    Wal wal = open(s, Config.builder().set(WalSettings.ROLL_SIZE, 200L).build());
+    Wal wal = open(s, Config.builder().set(WalSettings.ROLL_SIZE, 100L).build());
     long seq = 0;
     for (int i = 0; i < 10; i++) {
       String region = i % 2 == 0 ? "even" : "odd";
       wal.sync(wal.append(entry(region, ++seq, "v" + i)), Durability.SYNC_WAL);
     }
     List<String> live = wal.liveSegments();
-    assertThat(live).as("rolled at 200 bytes").hasSizeGreaterThanOrEqualTo(3);
+    assertThat(live).as("rolled at 100 bytes").hasSizeGreaterThanOrEqualTo(3);
     wal.markPersisted("even", 9);
     assertThat(wal.liveSegments()).as("odd edits still need them").hasSameSizeAs(live);
     wal.markPersisted("odd", 6);
