@@ -76,11 +76,15 @@ final class RegionScannerImpl implements RegionScanner {
     if (filter != null) {
       filter.setReversed(reversed);
       if (batch > 0 && filter.hasFilterRow()) {
+        // HBase's client refuses this combination itself (IncompatibleFilterException, a
+        // RuntimeException that cannot travel back from a server), so the server says it with
+        // the do-not-retry class, and the message names the cause.
         throw new BasaltIOException(
-            "a scan with a batch size cannot use a filter that filters whole rows ("
+            "IncompatibleFilterException: a scan with a batch size cannot use a filter that"
+                + " filters whole rows ("
                 + filter.getClass().getSimpleName()
                 + ")",
-            "org.apache.hadoop.hbase.filter.IncompatibleFilterException",
+            BasaltIOException.DO_NOT_RETRY,
             true);
       }
     }

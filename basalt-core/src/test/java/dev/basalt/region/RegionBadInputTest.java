@@ -46,6 +46,21 @@ class RegionBadInputTest {
   }
 
   @Test
+  void aBatchSizeWithAWholeRowFilterIsRefusedWithTheDoNotRetryClass() {
+    // HBase's client raises IncompatibleFilterException itself; from a server only the
+    // do-not-retry class travels, so the message names the cause.
+    Scan s = new Scan().setBatch(2).setFilter(new dev.basalt.filter.PageFilter(1));
+    assertThatThrownBy(() -> r.getScanner(s))
+        .isInstanceOf(BasaltIOException.class)
+        .hasMessageContaining("IncompatibleFilterException")
+        .hasMessageContaining("PageFilter")
+        .satisfies(
+            e ->
+                assertThat(((BasaltIOException) e).hbaseExceptionClass())
+                    .isEqualTo(BasaltIOException.DO_NOT_RETRY));
+  }
+
+  @Test
   void negativeTimestampsAreRejected() {
     assertThatThrownBy(() -> new Put(b("r")).addColumn(F, b("q"), -1, b("v")))
         .isInstanceOf(IllegalArgumentException.class)
