@@ -200,14 +200,9 @@ public final class StoreScanner implements AutoCloseable {
       heap.seekToPreviousRow(KeyValue.firstOnRow(CellUtil.cloneRow(c)));
       return;
     }
-    for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
-      heap.next();
-      Cell p = heap.peek();
-      if (p == null || !CellUtil.matchingRows(p, c)) {
-        return;
-      }
+    if (!stepTo(c, false, null)) {
+      heap.reseek(KeyValue.firstOnRow(Bytes.nextRow(CellUtil.cloneRow(c))));
     }
-    heap.reseek(KeyValue.firstOnRow(Bytes.nextRow(CellUtil.cloneRow(c))));
   }
 
   /**
@@ -221,26 +216,35 @@ public final class StoreScanner implements AutoCloseable {
       return;
     }
     if (matcher.nextColumnIsAdjacent()) {
-      for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
-        heap.next();
-        Cell p = heap.peek();
-        if (p == null || !CellUtil.matchingRows(p, c) || !CellUtil.matchingQualifiers(p, c)) {
-          return;
-        }
+      if (!stepTo(c, true, null)) {
+        heap.reseek(matcher.keyForNextColumn(c));
       }
-      heap.reseek(matcher.keyForNextColumn(c));
       return;
     }
     Cell key = matcher.keyForNextColumn(c);
     // Stepping would make the merge do every seek it has put off; a put-off seek may never be done.
-    for (int i = 0; !lazy && i < STEPS_BEFORE_SEEK; i++) {
+    if (lazy || !stepTo(c, true, key)) {
+      heap.reseek(key);
+    }
+  }
+
+  /**
+   * Steps forwards over at most {@link #STEPS_BEFORE_SEEK} cells until the next one is past the row
+   * of {@code c} (or past its column, with {@code column}), or at or after {@code key} when one is
+   * given. False when it did not get there: the caller seeks.
+   */
+  private boolean stepTo(Cell c, boolean column, Cell key) throws IOException {
+    for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
       heap.next();
       Cell p = heap.peek();
-      if (p == null || CellComparator.INSTANCE.compare(p, key) >= 0) {
-        return;
+      if (p == null
+          || (key != null
+              ? CellComparator.INSTANCE.compare(p, key) >= 0
+              : !CellUtil.matchingRows(p, c) || (column && !CellUtil.matchingQualifiers(p, c)))) {
+        return true;
       }
     }
-    heap.reseek(key);
+    return false;
   }
 
   private void seekWithinRow(Cell key) throws IOException {
