@@ -94,7 +94,7 @@ final class RegionTransitions {
   }
 
   private static BasaltIOException refused(String message) {
-    return new BasaltIOException(message, BasaltIOException.DO_NOT_RETRY, true);
+    return BasaltIOException.doNotRetry(message);
   }
 
   private static boolean enabledAttribute(TableDescriptor d, String key) {

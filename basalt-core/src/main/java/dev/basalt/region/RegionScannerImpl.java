@@ -79,13 +79,11 @@ final class RegionScannerImpl implements RegionScanner {
         // HBase's client refuses this combination itself (IncompatibleFilterException, a
         // RuntimeException that cannot travel back from a server), so the server says it with
         // the do-not-retry class, and the message names the cause.
-        throw new BasaltIOException(
+        throw BasaltIOException.doNotRetry(
             "IncompatibleFilterException: a scan with a batch size cannot use a filter that"
                 + " filters whole rows ("
                 + filter.getClass().getSimpleName()
-                + ")",
-            BasaltIOException.DO_NOT_RETRY,
-            true);
+                + ")");
       }
     }
     byte[] start = scan.getStartRow();

@@ -29,6 +29,11 @@ public class BasaltIOException extends IOException {
     this.doNotRetry = doNotRetry;
   }
 
+  /** A request no retry can fix, sent as HBase's {@code DoNotRetryIOException}. */
+  public static BasaltIOException doNotRetry(String message) {
+    return new BasaltIOException(message, DO_NOT_RETRY, true);
+  }
+
   /** The fully qualified HBase exception class name for the wire. */
   public String hbaseExceptionClass() {
     return hbaseExceptionClass;

@@ -11,6 +11,7 @@ import dev.basalt.region.RegionClosedException;
 import dev.basalt.region.RegionTooBusyException;
 import dev.basalt.region.RowLockTimeoutException;
 import dev.basalt.region.WrongRegionException;
+import dev.basalt.util.BasaltIOException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;
@@ -39,7 +40,7 @@ class ExceptionNamesCompatTest {
         RpcErrors.requestTooBig("x"),
         RpcErrors.callQueueTooBig("x"),
         RpcErrors.serverStopping("x"),
-        RpcErrors.doNotRetry("x"),
+        BasaltIOException.doNotRetry("x"),
         new FileNotFoundException("plain IOException"),
         new IllegalStateException("a bug"));
   }

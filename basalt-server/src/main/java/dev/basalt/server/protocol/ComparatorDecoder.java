@@ -69,7 +69,7 @@ public final class ComparatorDecoder {
           return new SubstringComparator(
               ComparatorProtos.SubstringComparator.parseFrom(b).getSubstr());
         default:
-          throw ProtocolErrors.doNotRetry(
+          throw BasaltIOException.doNotRetry(
               "unknown comparator class "
                   + name
                   + " (Basalt implements HBase's comparators in "
@@ -77,10 +77,10 @@ public final class ComparatorDecoder {
                   + "*; custom comparator classes cannot be loaded)");
       }
     } catch (InvalidProtocolBufferException e) {
-      throw ProtocolErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "the bytes sent for comparator " + name + " are not its message: " + e.getMessage());
     } catch (IllegalArgumentException e) {
-      throw ProtocolErrors.doNotRetry("comparator " + name + ": " + e.getMessage());
+      throw BasaltIOException.doNotRetry("comparator " + name + ": " + e.getMessage());
     }
   }
 

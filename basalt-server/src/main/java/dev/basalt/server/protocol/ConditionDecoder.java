@@ -41,7 +41,7 @@ public final class ConditionDecoder {
         } else if (cmp.getClass() == BinaryComparator.class) {
           b.ifMatches(family, qualifier, Enums.operator(c.getCompareType()), cmp.getValue());
         } else {
-          throw ProtocolErrors.doNotRetry(
+          throw BasaltIOException.doNotRetry(
               "check-and-mutate compares a column with a BinaryComparator only, not "
                   + cmp.getClass().getSimpleName()
                   + "; use the filter form of the condition instead");
@@ -63,10 +63,10 @@ public final class ConditionDecoder {
       } else if (action instanceof RowMutations rm) {
         return b.build(rm);
       }
-      throw ProtocolErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "a check-and-mutate cannot apply a " + action.getClass().getSimpleName());
     } catch (IllegalArgumentException | IllegalStateException e) {
-      throw ProtocolErrors.doNotRetry("bad check-and-mutate: " + e.getMessage());
+      throw BasaltIOException.doNotRetry("bad check-and-mutate: " + e.getMessage());
     }
   }
 }

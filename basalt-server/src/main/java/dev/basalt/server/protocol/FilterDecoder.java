@@ -62,7 +62,7 @@ public final class FilterDecoder {
   private static Filter decode(FilterProtos.Filter proto, int depth) throws BasaltIOException {
     String name = proto.getName();
     if (depth > MAX_DEPTH) {
-      throw ProtocolErrors.doNotRetry("filters nested more than " + MAX_DEPTH + " deep");
+      throw BasaltIOException.doNotRetry("filters nested more than " + MAX_DEPTH + " deep");
     }
     if (!name.startsWith(PACKAGE)) {
       throw unknown(name);
@@ -71,15 +71,15 @@ public final class FilterDecoder {
     try {
       return build(name.substring(PACKAGE.length()), bytes, depth);
     } catch (InvalidProtocolBufferException e) {
-      throw ProtocolErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "the bytes sent for filter " + name + " are not its message: " + e.getMessage());
     } catch (IllegalArgumentException e) {
-      throw ProtocolErrors.doNotRetry("filter " + name + ": " + e.getMessage());
+      throw BasaltIOException.doNotRetry("filter " + name + ": " + e.getMessage());
     }
   }
 
   private static BasaltIOException unknown(String name) {
-    return ProtocolErrors.doNotRetry(
+    return BasaltIOException.doNotRetry(
         "unknown filter class "
             + name
             + " (Basalt implements HBase's filters in "

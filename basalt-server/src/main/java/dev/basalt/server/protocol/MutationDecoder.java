@@ -44,7 +44,7 @@ public final class MutationDecoder {
   public static Mutation toMutation(MutationProto p, Iterator<Cell> cellBlock)
       throws BasaltIOException {
     if (!p.hasRow() || p.getRow().isEmpty()) {
-      throw ProtocolErrors.doNotRetry("a " + p.getMutateType() + " without a row");
+      throw BasaltIOException.doNotRetry("a " + p.getMutateType() + " without a row");
     }
     byte[] row = p.getRow().toByteArray();
     long ts = p.hasTimestamp() ? p.getTimestamp() : KeyValue.LATEST_TIMESTAMP;
@@ -65,7 +65,7 @@ public final class MutationDecoder {
       int count = p.getAssociatedCellCount();
       for (int i = 0; i < count; i++) {
         if (!cellBlock.hasNext()) {
-          throw ProtocolErrors.doNotRetry(
+          throw BasaltIOException.doNotRetry(
               "the mutation of row "
                   + Bytes.toStringBinary(row)
                   + " announces "
@@ -91,7 +91,7 @@ public final class MutationDecoder {
       }
       return m;
     } catch (IllegalArgumentException e) {
-      throw ProtocolErrors.doNotRetry("bad " + p.getMutateType() + ": " + e.getMessage());
+      throw BasaltIOException.doNotRetry("bad " + p.getMutateType() + ": " + e.getMessage());
     }
   }
 

@@ -27,7 +27,7 @@ public final class QueryDecoder {
 
   public static Get toGet(ClientProtos.Get p) throws BasaltIOException {
     if (p.getClosestRowBefore()) {
-      throw ProtocolErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "Get.closest_row_before is no longer supported (HBase removed it); use a reversed scan");
     }
     try {
@@ -70,7 +70,7 @@ public final class QueryDecoder {
       }
       return g;
     } catch (IllegalArgumentException e) {
-      throw ProtocolErrors.doNotRetry("bad Get: " + e.getMessage());
+      throw BasaltIOException.doNotRetry("bad Get: " + e.getMessage());
     }
   }
 
@@ -136,7 +136,7 @@ public final class QueryDecoder {
       }
       return s;
     } catch (IllegalArgumentException e) {
-      throw ProtocolErrors.doNotRetry("bad Scan: " + e.getMessage());
+      throw BasaltIOException.doNotRetry("bad Scan: " + e.getMessage());
     }
   }
 

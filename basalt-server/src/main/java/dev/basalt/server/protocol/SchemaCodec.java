@@ -28,7 +28,7 @@ public final class SchemaCodec {
     try {
       return TableName.valueOf(p.getNamespace().toStringUtf8(), p.getQualifier().toStringUtf8());
     } catch (IllegalArgumentException e) {
-      throw ProtocolErrors.doNotRetry("bad table name: " + e.getMessage());
+      throw BasaltIOException.doNotRetry("bad table name: " + e.getMessage());
     }
   }
 
@@ -55,7 +55,7 @@ public final class SchemaCodec {
       }
       return b.build();
     } catch (IllegalArgumentException e) {
-      throw ProtocolErrors.doNotRetry("bad descriptor of table " + name + ": " + e.getMessage());
+      throw BasaltIOException.doNotRetry("bad descriptor of table " + name + ": " + e.getMessage());
     }
   }
 
@@ -72,7 +72,7 @@ public final class SchemaCodec {
       }
       return b.build();
     } catch (IllegalArgumentException e) {
-      throw ProtocolErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "bad descriptor of column family "
               + Bytes.toStringBinary(p.getName().toByteArray())
               + ": "
@@ -122,13 +122,13 @@ public final class SchemaCodec {
 
   public static RegionInfo toRegionInfo(HBaseProtos.RegionInfo p) throws BasaltIOException {
     if (p.getReplicaId() != 0) {
-      throw ProtocolErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "region replica " + p.getReplicaId() + ": Basalt has no read replicas");
     }
     byte[] start = p.getStartKey().toByteArray();
     byte[] end = p.getEndKey().toByteArray();
     if (end.length > 0 && Bytes.compareTo(start, end) >= 0) {
-      throw ProtocolErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "region start key "
               + Bytes.toStringBinary(start)
               + " is not before its end key "

@@ -20,10 +20,8 @@ public final class DatabaseRegions implements RegionLookup {
   @Override
   public Region region(HBaseProtos.RegionSpecifier spec) throws IOException {
     if (spec.getType() != HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME) {
-      throw new BasaltIOException(
-          "regions are looked up by full region name; " + spec.getType() + " is not supported",
-          BasaltIOException.DO_NOT_RETRY,
-          true);
+      throw BasaltIOException.doNotRetry(
+          "regions are looked up by full region name; " + spec.getType() + " is not supported");
     }
     return db.onlineRegion(spec.getValue().toByteArray());
   }

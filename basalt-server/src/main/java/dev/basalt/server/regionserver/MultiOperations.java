@@ -206,17 +206,14 @@ final class MultiOperations {
     try {
       return RowMutations.of(ms);
     } catch (IllegalArgumentException e) {
-      throw new BasaltIOException(
-          "bad row mutation: " + e.getMessage(), BasaltIOException.DO_NOT_RETRY, true);
+      throw BasaltIOException.doNotRetry("bad row mutation: " + e.getMessage());
     }
   }
 
   private static MutationProto mutation(Action a) throws BasaltIOException {
     if (!a.hasMutation()) {
-      throw new BasaltIOException(
-          "an atomic or conditional region action may hold mutations only",
-          BasaltIOException.DO_NOT_RETRY,
-          true);
+      throw BasaltIOException.doNotRetry(
+          "an atomic or conditional region action may hold mutations only");
     }
     return a.getMutation();
   }

@@ -62,10 +62,8 @@ public final class ScanService {
       s = open(req);
     } else {
       if (!req.hasScannerId()) {
-        throw new BasaltIOException(
-            "a scan call needs either a scan to open or a scanner id",
-            BasaltIOException.DO_NOT_RETRY,
-            true);
+        throw BasaltIOException.doNotRetry(
+            "a scan call needs either a scan to open or a scanner id");
       }
       s = scanners.get(req.getScannerId());
       if (s == null) {

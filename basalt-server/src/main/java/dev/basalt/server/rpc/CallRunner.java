@@ -1,5 +1,6 @@
 package dev.basalt.server.rpc;
 
+import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import org.apache.hbase.thirdparty.com.google.protobuf.Descriptors.MethodDescriptor;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
@@ -28,11 +29,12 @@ final class CallRunner {
     MethodDescriptor md = method.descriptor();
     String where = md.getService().getName() + "." + md.getName();
     if (reply == null) {
-      throw RpcErrors.doNotRetry("server bug: the handler of " + where + " returned no reply");
+      throw BasaltIOException.doNotRetry(
+          "server bug: the handler of " + where + " returned no reply");
     }
     Message m = reply.message();
     if (m.getDescriptorForType() != md.getOutputType()) {
-      throw RpcErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "server bug: the handler of "
               + where
               + " answered "
@@ -41,7 +43,7 @@ final class CallRunner {
               + md.getOutputType().getFullName());
     }
     if (!m.isInitialized()) {
-      throw RpcErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "server bug: the reply of "
               + where
               + " misses required fields "
@@ -50,7 +52,7 @@ final class CallRunner {
     byte[] block = null;
     if (!reply.cells().isEmpty()) {
       if (conn.codec() == null) {
-        throw RpcErrors.doNotRetry(
+        throw BasaltIOException.doNotRetry(
             "server bug: the handler of "
                 + where
                 + " returned "

@@ -211,6 +211,6 @@ enum CellBlockCodec {
   }
 
   private static BasaltIOException bad(int at, String what) {
-    return RpcErrors.doNotRetry("malformed cell block at byte " + at + ": " + what);
+    return BasaltIOException.doNotRetry("malformed cell block at byte " + at + ": " + what);
   }
 }

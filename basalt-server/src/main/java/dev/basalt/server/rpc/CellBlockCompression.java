@@ -76,7 +76,7 @@ enum CellBlockCompression {
       int n;
       while ((n = in.read(buf)) > 0) {
         if (out.size() + (long) n > limit) {
-          throw RpcErrors.doNotRetry(
+          throw BasaltIOException.doNotRetry(
               "cell block decompresses ("
                   + className
                   + ") to more than the maximum of "
@@ -88,7 +88,7 @@ enum CellBlockCompression {
     } catch (BasaltIOException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw RpcErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "cell block is not a valid " + className + " stream: " + e.getMessage());
     }
     return out.toByteArray();

@@ -86,7 +86,7 @@ final class RequestParser {
     RpcService.Method method = conn.service().method(h.getMethodName());
     if (method == null) {
       boolean declared = conn.service().descriptor().findMethodByName(h.getMethodName()) != null;
-      throw RpcErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "java.lang.UnsupportedOperationException: "
               + where
               + (declared
@@ -94,7 +94,8 @@ final class RequestParser {
                   : " is not a method of the service"));
     }
     if (!h.getRequestParam()) {
-      throw RpcErrors.doNotRetry("request to " + where + " has no parameter (request_param unset)");
+      throw BasaltIOException.doNotRetry(
+          "request to " + where + " has no parameter (request_param unset)");
     }
     byte[] frame = raw.frame();
     int p = raw.bodyOffset();
@@ -104,7 +105,7 @@ final class RequestParser {
       int length = cis.readRawVarint32();
       int left = frame.length - p - cis.getTotalBytesRead();
       if (length < 0 || length > left) {
-        throw RpcErrors.doNotRetry(
+        throw BasaltIOException.doNotRetry(
             "parameter of "
                 + where
                 + " claims "
@@ -119,7 +120,7 @@ final class RequestParser {
     } catch (BasaltIOException e) {
       throw e;
     } catch (IOException e) {
-      throw RpcErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "parameter of "
               + where
               + " is not a valid "
@@ -137,7 +138,7 @@ final class RequestParser {
     int left = frame.length - p;
     if (!h.hasCellBlockMeta()) {
       if (left != 0) {
-        throw RpcErrors.doNotRetry(
+        throw BasaltIOException.doNotRetry(
             "request to "
                 + where
                 + " has "
@@ -148,7 +149,7 @@ final class RequestParser {
     }
     long length = h.getCellBlockMeta().getLength() & 0xffffffffL;
     if (length != left) {
-      throw RpcErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "cell block of "
               + where
               + " should be "
@@ -158,7 +159,7 @@ final class RequestParser {
               + " after the parameter");
     }
     if (conn.codec() == null) {
-      throw RpcErrors.doNotRetry(
+      throw BasaltIOException.doNotRetry(
           "request to " + where + " carries a cell block but the connection named no codec");
     }
     if (conn.compression() == null) {

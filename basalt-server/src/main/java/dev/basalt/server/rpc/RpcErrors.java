@@ -67,9 +67,4 @@ final class RpcErrors {
   static BasaltIOException serverStopping(String message) {
     return new BasaltIOException(message, SERVER_NOT_RUNNING_YET, false);
   }
-
-  /** A bad request no retry can fix: unknown method, malformed parameter or cell block. */
-  static BasaltIOException doNotRetry(String message) {
-    return new BasaltIOException(message, BasaltIOException.DO_NOT_RETRY, true);
-  }
 }

@@ -2,6 +2,7 @@ package dev.basalt.server.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.basalt.util.BasaltIOException;
 import java.util.HexFormat;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetClusterIdResponse;
@@ -38,7 +39,8 @@ class ResponseFramesTest {
 
   @Test
   void exceptionFramesCarryNoMessage() throws Exception {
-    byte[] f = ResponseFrames.error(4, RemoteExceptions.toResponse(RpcErrors.doNotRetry("no")));
+    byte[] f =
+        ResponseFrames.error(4, RemoteExceptions.toResponse(BasaltIOException.doNotRetry("no")));
     ClientFrames.Response r = ClientFrames.parseAll(f).get(0);
     assertThat(r.failed()).isTrue();
     assertThat(r.message()).isNull();
