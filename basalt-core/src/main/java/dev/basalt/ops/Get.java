@@ -17,11 +17,13 @@ public class Get extends Query implements Row {
     return row;
   }
 
+  @Override
   public Get addFamily(byte[] family) {
     addFamilyInternal(family);
     return this;
   }
 
+  @Override
   public Get addColumn(byte[] family, byte[] qualifier) {
     addColumnInternal(family, qualifier);
     return this;
@@ -37,6 +39,7 @@ public class Get extends Query implements Row {
     return this;
   }
 
+  @Override
   public Get setColumnFamilyTimeRange(byte[] family, long min, long max) {
     setFamilyTimeRangeInternal(family, min, max);
     return this;
@@ -72,6 +75,7 @@ public class Get extends Query implements Row {
     return this;
   }
 
+  @Override
   public Get setIsolationLevel(IsolationLevel level) {
     this.isolationLevel = level;
     return this;

@@ -28,12 +28,21 @@ public abstract class Query extends OperationWithAttributes {
   protected IsolationLevel isolationLevel = IsolationLevel.READ_COMMITTED;
 
   /** Reads the whole family (replacing columns requested from it so far). */
+  public abstract Query addFamily(byte[] family);
+
+  /** Reads one column; as in HBase, this narrows a family that was added whole. */
+  public abstract Query addColumn(byte[] family, byte[] qualifier);
+
+  /** Reads {@code family} within [min, max) instead of the read's time range. */
+  public abstract Query setColumnFamilyTimeRange(byte[] family, long min, long max);
+
+  public abstract Query setIsolationLevel(IsolationLevel level);
+
   protected void addFamilyInternal(byte[] family) {
     familyMap.remove(Mutation.checkFamily(family));
     familyMap.put(family, null);
   }
 
-  /** Reads one column; as in HBase, this narrows a family that was added whole. */
   protected void addColumnInternal(byte[] family, byte[] qualifier) {
     NavigableSet<byte[]> set = familyMap.get(Mutation.checkFamily(family));
     if (set == null) {

@@ -178,11 +178,13 @@ public class Scan extends Query {
     return raw;
   }
 
+  @Override
   public Scan addFamily(byte[] family) {
     addFamilyInternal(family);
     return this;
   }
 
+  @Override
   public Scan addColumn(byte[] family, byte[] qualifier) {
     addColumnInternal(family, qualifier);
     return this;
@@ -198,6 +200,7 @@ public class Scan extends Query {
     return this;
   }
 
+  @Override
   public Scan setColumnFamilyTimeRange(byte[] family, long min, long max) {
     setFamilyTimeRangeInternal(family, min, max);
     return this;
@@ -287,6 +290,7 @@ public class Scan extends Query {
     return this;
   }
 
+  @Override
   public Scan setIsolationLevel(IsolationLevel level) {
     this.isolationLevel = level;
     return this;

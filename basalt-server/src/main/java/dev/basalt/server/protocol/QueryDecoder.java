@@ -2,8 +2,10 @@ package dev.basalt.server.protocol;
 
 import dev.basalt.ops.Get;
 import dev.basalt.ops.IsolationLevel;
+import dev.basalt.ops.Query;
 import dev.basalt.ops.Scan;
 import dev.basalt.util.BasaltIOException;
+import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
@@ -32,23 +34,12 @@ public final class QueryDecoder {
     }
     try {
       Get g = new Get(p.getRow().toByteArray());
-      for (ClientProtos.Column c : p.getColumnList()) {
-        byte[] family = c.getFamily().toByteArray();
-        if (c.getQualifierCount() == 0) {
-          g.addFamily(family);
-        }
-        for (ByteString q : c.getQualifierList()) {
-          g.addColumn(family, q.toByteArray());
-        }
-      }
+      columns(g, p.getColumnList());
       if (p.hasTimeRange()) {
         HBaseProtos.TimeRange tr = p.getTimeRange();
         g.setTimeRange(from(tr), to(tr));
       }
-      for (HBaseProtos.ColumnFamilyTimeRange cf : p.getCfTimeRangeList()) {
-        g.setColumnFamilyTimeRange(
-            cf.getColumnFamily().toByteArray(), from(cf.getTimeRange()), to(cf.getTimeRange()));
-      }
+      familyTimeRanges(g, p.getCfTimeRangeList());
       g.readVersions(p.getMaxVersions());
       if (p.hasFilter()) {
         g.setFilter(FilterDecoder.decode(p.getFilter()));
@@ -84,23 +75,12 @@ public final class QueryDecoder {
         s.withStopRow(p.getStopRow().toByteArray(), p.getIncludeStopRow());
       }
       s.setReversed(p.getReversed());
-      for (ClientProtos.Column c : p.getColumnList()) {
-        byte[] family = c.getFamily().toByteArray();
-        if (c.getQualifierCount() == 0) {
-          s.addFamily(family);
-        }
-        for (ByteString q : c.getQualifierList()) {
-          s.addColumn(family, q.toByteArray());
-        }
-      }
+      columns(s, p.getColumnList());
       if (p.hasTimeRange()) {
         HBaseProtos.TimeRange tr = p.getTimeRange();
         s.setTimeRange(from(tr), to(tr));
       }
-      for (HBaseProtos.ColumnFamilyTimeRange cf : p.getCfTimeRangeList()) {
-        s.setColumnFamilyTimeRange(
-            cf.getColumnFamily().toByteArray(), from(cf.getTimeRange()), to(cf.getTimeRange()));
-      }
+      familyTimeRanges(s, p.getCfTimeRangeList());
       s.readVersions(p.getMaxVersions());
       if (p.hasFilter()) {
         s.setFilter(FilterDecoder.decode(p.getFilter()));
@@ -137,6 +117,25 @@ public final class QueryDecoder {
       return s;
     } catch (IllegalArgumentException e) {
       throw BasaltIOException.doNotRetry("bad Scan: " + e.getMessage());
+    }
+  }
+
+  private static void columns(Query q, List<ClientProtos.Column> columns) {
+    for (ClientProtos.Column c : columns) {
+      byte[] family = c.getFamily().toByteArray();
+      if (c.getQualifierCount() == 0) {
+        q.addFamily(family);
+      }
+      for (ByteString qualifier : c.getQualifierList()) {
+        q.addColumn(family, qualifier.toByteArray());
+      }
+    }
+  }
+
+  private static void familyTimeRanges(Query q, List<HBaseProtos.ColumnFamilyTimeRange> ranges) {
+    for (HBaseProtos.ColumnFamilyTimeRange cf : ranges) {
+      q.setColumnFamilyTimeRange(
+          cf.getColumnFamily().toByteArray(), from(cf.getTimeRange()), to(cf.getTimeRange()));
     }
   }
 
