@@ -10,6 +10,7 @@ import dev.basalt.ops.Mutation;
 import dev.basalt.ops.Put;
 import dev.basalt.ops.Result;
 import dev.basalt.region.Region;
+import dev.basalt.server.meta.MetaTable;
 import dev.basalt.server.protocol.CellEncoder;
 import dev.basalt.server.protocol.ConditionDecoder;
 import dev.basalt.server.protocol.MutationDecoder;
@@ -32,15 +33,22 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResp
  */
 final class ClientOperations {
   private final RegionLookup regions;
+  private final MetaTable meta;
 
-  ClientOperations(RegionLookup regions) {
+  /**
+   * @param meta serves gets on hbase:meta; null on a server that does not host it
+   */
+  ClientOperations(RegionLookup regions, MetaTable meta) {
     this.regions = regions;
+    this.meta = meta;
   }
 
   GetResponse get(GetRequest req, List<Cell> cellBlock) throws IOException {
-    Region region = regions.region(req.getRegion());
     Get get = QueryDecoder.toGet(req.getGet());
-    Result r = region.get(get);
+    Result r =
+        meta != null && MetaTable.isMeta(req.getRegion())
+            ? meta.get(get)
+            : regions.region(req.getRegion()).get(get);
     return GetResponse.newBuilder().setResult(CellEncoder.toResult(r, cellBlock)).build();
   }
 

@@ -1,6 +1,7 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.cell.Cell;
+import dev.basalt.server.meta.MetaTable;
 import dev.basalt.server.rpc.RpcCall;
 import dev.basalt.server.rpc.RpcReply;
 import dev.basalt.server.rpc.RpcService;
@@ -29,9 +30,17 @@ public final class ClientServiceHandlers implements AutoCloseable {
    *     hbase.client.scanner.timeout.period})
    */
   public ClientServiceHandlers(RegionLookup regions, Clock clock, long leaseMillis) {
+    this(regions, null, clock, leaseMillis);
+  }
+
+  /**
+   * @param meta serves reads of hbase:meta (the server that hosts it); null elsewhere
+   */
+  public ClientServiceHandlers(
+      RegionLookup regions, MetaTable meta, Clock clock, long leaseMillis) {
     this.scanners = new ScannerRegistry(clock, leaseMillis, clock.currentTimeMillis() << 16);
-    this.scan = new ScanService(scanners, regions);
-    this.single = new ClientOperations(regions);
+    this.scan = new ScanService(scanners, regions, meta);
+    this.single = new ClientOperations(regions, meta);
     this.multi = new MultiOperations(regions);
   }
 

@@ -2,6 +2,7 @@ package dev.basalt.server.regionserver;
 
 import dev.basalt.db.Database;
 import dev.basalt.region.Region;
+import dev.basalt.server.meta.MetaTable;
 import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
@@ -19,6 +20,11 @@ public final class DatabaseRegions implements RegionLookup {
 
   @Override
   public Region region(HBaseProtos.RegionSpecifier spec) throws IOException {
+    if (MetaTable.isMeta(spec)) {
+      throw BasaltIOException.doNotRetry(
+          "hbase:meta is kept by the Basalt server from its catalog; it can be read (Get, Scan)"
+              + " but not written, and it is not part of batches");
+    }
     if (spec.getType() != HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME) {
       throw BasaltIOException.doNotRetry(
           "regions are looked up by full region name; " + spec.getType() + " is not supported");

@@ -6,6 +6,7 @@ import dev.basalt.ops.Result;
 import dev.basalt.ops.Scan;
 import dev.basalt.region.Region;
 import dev.basalt.region.RegionScanner;
+import dev.basalt.server.meta.MetaTable;
 import dev.basalt.server.protocol.CellEncoder;
 import dev.basalt.server.protocol.QueryDecoder;
 import dev.basalt.util.BasaltIOException;
@@ -47,10 +48,15 @@ public final class ScanService {
 
   private final ScannerRegistry scanners;
   private final RegionLookup regions;
+  private final MetaTable meta;
 
-  ScanService(ScannerRegistry scanners, RegionLookup regions) {
+  /**
+   * @param meta serves scans of hbase:meta; null on a server that does not host it
+   */
+  ScanService(ScannerRegistry scanners, RegionLookup regions, MetaTable meta) {
     this.scanners = scanners;
     this.regions = regions;
+    this.meta = meta;
   }
 
   /**
@@ -89,10 +95,13 @@ public final class ScanService {
   }
 
   private OpenScanner open(ScanRequest req) throws IOException {
-    Region region = regions.region(req.getRegion());
     Scan scan = QueryDecoder.toScan(req.getScan());
-    RegionScanner rs = region.getScanner(scan);
     int limit = req.hasLimitOfRows() && req.getLimitOfRows() > 0 ? req.getLimitOfRows() : -1;
+    if (meta != null && MetaTable.isMeta(req.getRegion())) {
+      return scanners.register(meta.getScanner(scan), scan, MetaTable.REGION_NAME, limit);
+    }
+    Region region = regions.region(req.getRegion());
+    RegionScanner rs = region.getScanner(scan);
     return scanners.register(rs, scan, region.getRegionInfo().getRegionName(), limit);
   }
 

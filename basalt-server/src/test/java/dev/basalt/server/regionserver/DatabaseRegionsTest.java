@@ -60,7 +60,7 @@ class DatabaseRegionsTest {
           new byte[][] {Bytes.toBytes("m")});
       List<RegionInfo> regions = db.getRegions(t);
       assertThat(regions).hasSize(2);
-      ClientOperations ops = new ClientOperations(new DatabaseRegions(db));
+      ClientOperations ops = new ClientOperations(new DatabaseRegions(db), null);
       ops.mutate(put(regions.get(0).getRegionName(), "a"), List.<Cell>of().iterator(), null);
       ops.mutate(put(regions.get(1).getRegionName(), "z"), List.<Cell>of().iterator(), null);
       assertThat(db.getTable(t).get(new Get(Bytes.toBytes("z"))).value())

@@ -60,7 +60,7 @@ class MultiOperationsTest {
           return region;
         };
     multi = new MultiOperations(lookup);
-    single = new ClientOperations(lookup);
+    single = new ClientOperations(lookup, null);
   }
 
   private static HBaseProtos.RegionSpecifier spec(byte[] name) {

@@ -62,7 +62,8 @@ class ScanServiceTest {
                 throw new BasaltIOException("not here", RegionLookup.NOT_SERVING, false);
               }
               return region;
-            });
+            },
+            null);
   }
 
   private ScanRequest.Builder open(ClientProtos.Scan.Builder scan, int rows) {

@@ -1,0 +1,108 @@
+package dev.basalt.server.meta;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellType;
+import dev.basalt.cell.KeyValue;
+import dev.basalt.db.Database;
+import dev.basalt.db.TableNotFoundException;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.schema.TableDescriptor;
+import dev.basalt.schema.TableName;
+import dev.basalt.server.cluster.ServerName;
+import dev.basalt.server.protocol.SchemaCodec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+
+/**
+ * The rows of hbase:meta for the catalog as it is now, with HBase's layout (protocol document
+ * 3.2.3). In standalone mode the database catalog is the truth and meta is derived from it on every
+ * read, so the two can never disagree.
+ *
+ * <table>
+ *   <caption>rows and columns</caption>
+ *   <tr><th>row</th><th>column</th><th>value</th></tr>
+ *   <tr><td>region name</td><td>info:regioninfo</td><td>"PBUF" + RegionInfo</td></tr>
+ *   <tr><td></td><td>info:seqnumDuringOpen</td><td>8-byte open sequence number (1)</td></tr>
+ *   <tr><td></td><td>info:server</td><td>"host:port" (open regions only)</td></tr>
+ *   <tr><td></td><td>info:serverstartcode</td><td>8-byte start code (open regions only)</td></tr>
+ *   <tr><td></td><td>info:sn</td><td>"host,port,startcode"</td></tr>
+ *   <tr><td></td><td>info:state</td><td>"OPEN" or "CLOSED" (table disabled)</td></tr>
+ *   <tr><td>table name</td><td>table:state</td><td>TableState, without "PBUF"</td></tr>
+ * </table>
+ *
+ * <p>Regions of a disabled table have no {@code info:server}: the client then fails with
+ * NoServerForRegionException, re-reads the table state and gives up with TableNotEnabledException,
+ * as against HBase. Cell timestamps are the region id (region rows) or the server's start code.
+ */
+final class MetaRows {
+  static final byte[] INFO = Bytes.toBytes("info");
+  static final byte[] TABLE = Bytes.toBytes("table");
+  static final byte[] REGIONINFO = Bytes.toBytes("regioninfo");
+  static final byte[] SEQNUM = Bytes.toBytes("seqnumDuringOpen");
+  static final byte[] SERVER = Bytes.toBytes("server");
+  static final byte[] STARTCODE = Bytes.toBytes("serverstartcode");
+  static final byte[] SN = Bytes.toBytes("sn");
+  static final byte[] STATE = Bytes.toBytes("state");
+  private static final byte[] PBUF = Bytes.toBytes("PBUF");
+
+  private MetaRows() {}
+
+  /** Every row, in meta order (each row's cells in cell order). */
+  static List<List<Cell>> snapshot(Database db, ServerName server) {
+    TreeMap<byte[], List<Cell>> rows = new TreeMap<>(MetaRowComparator.ROWS);
+    for (TableDescriptor d : db.listTables()) {
+      TableName table = d.getTableName();
+      try {
+        boolean enabled = db.isTableEnabled(table);
+        for (RegionInfo r : db.getRegions(table)) {
+          rows.put(r.getRegionName(), regionRow(r, enabled, server));
+        }
+        rows.put(table.getName(), tableRow(table, enabled, server.startCode()));
+      } catch (TableNotFoundException dropped) {
+        // deleted while we listed: it is simply not in this snapshot
+      }
+    }
+    return new ArrayList<>(rows.values());
+  }
+
+  private static List<Cell> regionRow(RegionInfo r, boolean open, ServerName server) {
+    byte[] row = r.getRegionName();
+    long ts = r.getRegionId();
+    List<Cell> cells = new ArrayList<>(6);
+    cells.add(info(row, REGIONINFO, ts, pbuf(SchemaCodec.toProto(r).toByteArray())));
+    cells.add(info(row, SEQNUM, ts, Bytes.toBytes(1L)));
+    if (open) {
+      cells.add(info(row, SERVER, ts, Bytes.toBytes(server.hostAndPort())));
+      cells.add(info(row, STARTCODE, ts, Bytes.toBytes(server.startCode())));
+    }
+    cells.add(info(row, SN, ts, Bytes.toBytes(server.toString())));
+    cells.add(info(row, STATE, ts, Bytes.toBytes(open ? "OPEN" : "CLOSED")));
+    return cells;
+  }
+
+  private static List<Cell> tableRow(TableName table, boolean enabled, long ts) {
+    HBaseProtos.TableState state =
+        HBaseProtos.TableState.newBuilder()
+            .setState(
+                enabled
+                    ? HBaseProtos.TableState.State.ENABLED
+                    : HBaseProtos.TableState.State.DISABLED)
+            .build();
+    return List.of(
+        KeyValue.of(table.getName(), TABLE, STATE, ts, CellType.PUT, state.toByteArray()));
+  }
+
+  private static Cell info(byte[] row, byte[] qualifier, long ts, byte[] value) {
+    return KeyValue.of(row, INFO, qualifier, ts, CellType.PUT, value);
+  }
+
+  private static byte[] pbuf(byte[] message) {
+    byte[] out = new byte[PBUF.length + message.length];
+    System.arraycopy(PBUF, 0, out, 0, PBUF.length);
+    System.arraycopy(message, 0, out, PBUF.length, message.length);
+    return out;
+  }
+}

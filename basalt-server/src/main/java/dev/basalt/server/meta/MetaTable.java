@@ -1,0 +1,196 @@
+package dev.basalt.server.meta;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellUtil;
+import dev.basalt.db.Database;
+import dev.basalt.ops.Get;
+import dev.basalt.ops.Query;
+import dev.basalt.ops.Result;
+import dev.basalt.ops.Scan;
+import dev.basalt.region.RegionScanner;
+import dev.basalt.schema.TableName;
+import dev.basalt.server.cluster.ServerName;
+import dev.basalt.util.BasaltIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NavigableSet;
+import java.util.function.Supplier;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+
+/**
+ * hbase:meta as the stock client reads it: one region, {@code hbase:meta,,1}, served by the region
+ * server, with families {@code info} and {@code table} (layout in {@link MetaRows}) and rows in
+ * {@link MetaRowComparator} order. Reads see the catalog at the moment they start; a scanner keeps
+ * the snapshot it opened on. Meta is maintained by the server: clients cannot write to it, and
+ * filters on it are refused (no stock client path sends one).
+ */
+public final class MetaTable {
+  /** The meta region's name, in HBase's old format without an encoded-name suffix. */
+  public static final byte[] REGION_NAME = Bytes.toBytes("hbase:meta,,1");
+
+  /** HBase's fixed encoded name of the first meta region (a Jenkins hash of its name). */
+  public static final String ENCODED_NAME = "1588230740";
+
+  private final Database db;
+  private final Supplier<ServerName> server;
+
+  /**
+   * @param server the region server serving meta and every user region (asked on each read, since
+   *     its port is known only once it listens)
+   */
+  public MetaTable(Database db, Supplier<ServerName> server) {
+    this.db = db;
+    this.server = server;
+  }
+
+  /** Whether a request names the meta region (by full or encoded name). */
+  public static boolean isMeta(RegionSpecifier spec) {
+    ByteString v = spec.getValue();
+    return switch (spec.getType()) {
+      case REGION_NAME -> v.equals(ByteString.copyFrom(REGION_NAME));
+      case ENCODED_REGION_NAME -> v.toStringUtf8().equals(ENCODED_NAME);
+    };
+  }
+
+  /** Meta's RegionInfo as the registry reports it (the client rebuilds the name from it). */
+  public static HBaseProtos.RegionInfo regionInfo() {
+    return HBaseProtos.RegionInfo.newBuilder()
+        .setRegionId(1)
+        .setTableName(
+            HBaseProtos.TableName.newBuilder()
+                .setNamespace(ByteString.copyFromUtf8(TableName.META.getNamespaceAsString()))
+                .setQualifier(ByteString.copyFromUtf8(TableName.META.getQualifierAsString())))
+        .setReplicaId(0)
+        .build();
+  }
+
+  public Result get(Get get) throws BasaltIOException {
+    checkQuery(get);
+    for (List<Cell> row : MetaRows.snapshot(db, server.get())) {
+      int c = MetaRowComparator.compare(CellUtil.cloneRow(row.get(0)), get.getRow());
+      if (c == 0) {
+        List<Cell> cells = select(row, get);
+        return get.isCheckExistenceOnly()
+            ? Result.ofExists(!cells.isEmpty())
+            : Result.create(cells);
+      }
+      if (c > 0) {
+        break;
+      }
+    }
+    return get.isCheckExistenceOnly() ? Result.ofExists(false) : Result.EMPTY;
+  }
+
+  public RegionScanner getScanner(Scan scan) throws BasaltIOException {
+    checkQuery(scan);
+    List<List<Cell>> rows = new ArrayList<>();
+    for (List<Cell> row : MetaRows.snapshot(db, server.get())) {
+      byte[] key = CellUtil.cloneRow(row.get(0));
+      if (inRange(scan, key)) {
+        List<Cell> cells = select(row, scan);
+        if (!cells.isEmpty()) {
+          rows.add(cells);
+        }
+      }
+    }
+    if (scan.isReversed()) {
+      java.util.Collections.reverse(rows);
+    }
+    return new MetaScanner(rows, scan.getBatch());
+  }
+
+  private static void checkQuery(Query q) throws BasaltIOException {
+    if (q.getFilter() != null) {
+      throw BasaltIOException.doNotRetry(
+          "filters on hbase:meta are not supported by Basalt; read the rows and filter them");
+    }
+    for (byte[] family : q.getFamilyMap().keySet()) {
+      if (!Bytes.equals(family, MetaRows.INFO) && !Bytes.equals(family, MetaRows.TABLE)) {
+        throw new BasaltIOException(
+            "column family "
+                + Bytes.toStringBinary(family)
+                + " does not exist in hbase:meta (it has info and table)",
+            "org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException",
+            true);
+      }
+    }
+  }
+
+  /** Whether a row lies between the scan's bounds (start is the upper bound when reversed). */
+  private static boolean inRange(Scan scan, byte[] row) {
+    byte[] low = scan.isReversed() ? scan.getStopRow() : scan.getStartRow();
+    byte[] high = scan.isReversed() ? scan.getStartRow() : scan.getStopRow();
+    boolean lowInclusive = scan.isReversed() ? scan.includeStopRow() : scan.includeStartRow();
+    boolean highInclusive = scan.isReversed() ? scan.includeStartRow() : scan.includeStopRow();
+    if (low.length > 0) {
+      int c = MetaRowComparator.compare(row, low);
+      if (c < 0 || (c == 0 && !lowInclusive)) {
+        return false;
+      }
+    }
+    if (high.length > 0) {
+      int c = MetaRowComparator.compare(row, high);
+      return c < 0 || (c == 0 && highInclusive);
+    }
+    return true;
+  }
+
+  /** The cells of a row the query's columns and time ranges ask for (one version exists). */
+  private static List<Cell> select(List<Cell> row, Query q) {
+    List<Cell> out = new ArrayList<>(row.size());
+    for (Cell c : row) {
+      byte[] family = CellUtil.cloneFamily(c);
+      if (q.hasFamilies()) {
+        if (!q.getFamilyMap().containsKey(family)) {
+          continue;
+        }
+        NavigableSet<byte[]> qualifiers = q.getFamilyMap().get(family);
+        if (qualifiers != null && !qualifiers.contains(CellUtil.cloneQualifier(c))) {
+          continue;
+        }
+      }
+      if (q.getTimeRange(family).withinTimeRange(c.getTimestamp())) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  /** Walks a snapshot's rows, cutting them into slices of {@code batch} cells when asked. */
+  private static final class MetaScanner implements RegionScanner {
+    private final List<List<Cell>> rows;
+    private final int batch;
+    private int row;
+    private int cell;
+
+    MetaScanner(List<List<Cell>> rows, int batch) {
+      this.rows = rows;
+      this.batch = batch;
+    }
+
+    @Override
+    public Result next() {
+      if (row >= rows.size()) {
+        return null;
+      }
+      List<Cell> cells = rows.get(row);
+      int end = batch > 0 ? Math.min(cells.size(), cell + batch) : cells.size();
+      List<Cell> slice = cells.subList(cell, end);
+      boolean more = end < cells.size();
+      cell = more ? end : 0;
+      row += more ? 0 : 1;
+      return Result.create(slice, more);
+    }
+
+    @Override
+    public long getMvccReadPoint() {
+      return 0;
+    }
+
+    @Override
+    public void close() {}
+  }
+}
