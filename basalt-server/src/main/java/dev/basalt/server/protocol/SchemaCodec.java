@@ -3,6 +3,7 @@ package dev.basalt.server.protocol;
 import dev.basalt.cell.Bytes;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
@@ -13,7 +14,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * Table names, descriptors and region infos between HBase's HBase.proto messages and basalt-core.
+ * Table names, table and namespace descriptors and region infos between HBase's HBase.proto
+ * messages and basalt-core.
  *
  * <p>HBase keeps a descriptor's attributes as byte-array pairs (in practice UTF-8 names and values
  * such as {@code VERSIONS = "3"}) plus a separate string "configuration" map; basalt-core keeps one
@@ -135,5 +137,34 @@ public final class SchemaCodec {
               + Bytes.toStringBinary(end));
     }
     return RegionInfo.of(toTableName(p.getTableName()), start, end, p.getRegionId());
+  }
+
+  /**
+   * @throws BasaltIOException (DoNotRetryIOException) for an illegal namespace name or an empty
+   *     configuration key
+   */
+  public static NamespaceDescriptor toNamespaceDescriptor(HBaseProtos.NamespaceDescriptor p)
+      throws BasaltIOException {
+    String name = p.getName().toStringUtf8();
+    try {
+      NamespaceDescriptor.Builder b = NamespaceDescriptor.create(name);
+      for (HBaseProtos.NameStringPair c : p.getConfigurationList()) {
+        b.addConfiguration(c.getName(), c.getValue());
+      }
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw BasaltIOException.doNotRetry(
+          "bad descriptor of namespace '" + name + "': " + e.getMessage());
+    }
+  }
+
+  public static HBaseProtos.NamespaceDescriptor toProto(NamespaceDescriptor d) {
+    HBaseProtos.NamespaceDescriptor.Builder b =
+        HBaseProtos.NamespaceDescriptor.newBuilder().setName(ByteString.copyFromUtf8(d.getName()));
+    for (Map.Entry<String, String> e : d.getConfiguration().entrySet()) {
+      b.addConfiguration(
+          HBaseProtos.NameStringPair.newBuilder().setName(e.getKey()).setValue(e.getValue()));
+    }
+    return b.build();
   }
 }

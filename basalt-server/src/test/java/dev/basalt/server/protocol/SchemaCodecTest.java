@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.basalt.cell.Bytes;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.Compression;
+import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
@@ -104,5 +105,24 @@ class SchemaCodecTest {
                         .build()))
         .isInstanceOf(BasaltIOException.class)
         .hasMessageContaining("start key");
+  }
+
+  @Test
+  void namespaceDescriptorsSurviveTheWireAndBadNamesAreRefused() throws Exception {
+    NamespaceDescriptor d = NamespaceDescriptor.create("ns_1").addConfiguration("k", "v").build();
+    HBaseProtos.NamespaceDescriptor p = SchemaCodec.toProto(d);
+    assertThat(p.getName().toStringUtf8()).isEqualTo("ns_1");
+    assertThat(p.getConfiguration(0).getName()).isEqualTo("k");
+    assertThat(SchemaCodec.toNamespaceDescriptor(p)).isEqualTo(d);
+    assertThatThrownBy(
+            () ->
+                SchemaCodec.toNamespaceDescriptor(
+                    HBaseProtos.NamespaceDescriptor.newBuilder()
+                        .setName(ByteString.copyFromUtf8("a:b"))
+                        .build()))
+        .isInstanceOfSatisfying(
+            BasaltIOException.class,
+            e -> assertThat(e.hbaseExceptionClass()).isEqualTo(BasaltIOException.DO_NOT_RETRY))
+        .hasMessageContaining("namespace 'a:b'");
   }
 }

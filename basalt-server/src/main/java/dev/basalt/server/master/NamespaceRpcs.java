@@ -1,0 +1,71 @@
+package dev.basalt.server.master;
+
+import dev.basalt.db.Database;
+import dev.basalt.schema.NamespaceDescriptor;
+import dev.basalt.server.protocol.SchemaCodec;
+import java.io.IOException;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.CreateNamespaceRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.CreateNamespaceResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.DeleteNamespaceRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.DeleteNamespaceResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.GetNamespaceDescriptorRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.GetNamespaceDescriptorResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListNamespaceDescriptorsRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListNamespaceDescriptorsResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListNamespacesRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListNamespacesResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ModifyNamespaceRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ModifyNamespaceResponse;
+
+/**
+ * The master's namespace calls. The engine always has {@code default} and {@code hbase}, so the
+ * lists carry both as HBase's do; it refuses to remove them or a namespace holding tables
+ * (ConstraintException) and reports unknown ones (NamespaceNotFoundException). Changes run as
+ * {@link Procedures} procedures, like HBase's. Thread-safe.
+ */
+final class NamespaceRpcs {
+  private final Database db;
+  private final Procedures procedures;
+
+  NamespaceRpcs(Database db, Procedures procedures) {
+    this.db = db;
+    this.procedures = procedures;
+  }
+
+  CreateNamespaceResponse create(CreateNamespaceRequest q) throws IOException {
+    NamespaceDescriptor ns = SchemaCodec.toNamespaceDescriptor(q.getNamespaceDescriptor());
+    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.createNamespace(ns));
+    return CreateNamespaceResponse.newBuilder().setProcId(id).build();
+  }
+
+  ModifyNamespaceResponse modify(ModifyNamespaceRequest q) throws IOException {
+    NamespaceDescriptor ns = SchemaCodec.toNamespaceDescriptor(q.getNamespaceDescriptor());
+    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.modifyNamespace(ns));
+    return ModifyNamespaceResponse.newBuilder().setProcId(id).build();
+  }
+
+  DeleteNamespaceResponse delete(DeleteNamespaceRequest q) throws IOException {
+    String name = q.getNamespaceName();
+    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.deleteNamespace(name));
+    return DeleteNamespaceResponse.newBuilder().setProcId(id).build();
+  }
+
+  GetNamespaceDescriptorResponse get(GetNamespaceDescriptorRequest q) throws IOException {
+    return GetNamespaceDescriptorResponse.newBuilder()
+        .setNamespaceDescriptor(
+            SchemaCodec.toProto(db.getNamespaceDescriptor(q.getNamespaceName())))
+        .build();
+  }
+
+  ListNamespaceDescriptorsResponse descriptors(ListNamespaceDescriptorsRequest q) {
+    ListNamespaceDescriptorsResponse.Builder b = ListNamespaceDescriptorsResponse.newBuilder();
+    for (NamespaceDescriptor d : db.listNamespaceDescriptors()) {
+      b.addNamespaceDescriptor(SchemaCodec.toProto(d));
+    }
+    return b.build();
+  }
+
+  ListNamespacesResponse names(ListNamespacesRequest q) {
+    return ListNamespacesResponse.newBuilder().addAllNamespaceName(db.listNamespaces()).build();
+  }
+}
