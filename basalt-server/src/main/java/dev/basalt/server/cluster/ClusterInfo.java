@@ -1,9 +1,9 @@
 package dev.basalt.server.cluster;
 
 /**
- * Who is who in a running Basalt cluster, as the registry, the master and the region servers
- * report it to clients. In standalone mode the master and the one region server live in one JVM
- * on two ports.
+ * Who is who in a running Basalt cluster, as the registry, the master and the region servers report
+ * it to clients. In standalone mode the master and the one region server live in one JVM on two
+ * ports.
  *
  * @param clusterId the database's cluster id (its {@code basalt.id})
  * @param master the active master's RPC endpoint (MasterService, ClientMetaService)
