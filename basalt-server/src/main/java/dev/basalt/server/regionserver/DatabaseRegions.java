@@ -1,15 +1,19 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.db.Database;
+import dev.basalt.db.TableNotFoundException;
 import dev.basalt.region.Region;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.schema.TableName;
 import dev.basalt.server.meta.MetaTable;
 import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 
 /**
- * The regions of a database, found by the name a request carries. HBase's client always sends the
- * full region name; an encoded name alone is not supported yet and gets a clear error.
+ * The regions of a database, found by the name a request carries: the full region name (what
+ * HBase's client sends with data requests) or the encoded name (the hex digest at the end of the
+ * full name, which some admin tools send).
  */
 public final class DatabaseRegions implements RegionLookup {
   private final Database db;
@@ -25,10 +29,31 @@ public final class DatabaseRegions implements RegionLookup {
           "hbase:meta is kept by the Basalt server from its catalog; it can be read (Get, Scan)"
               + " but not written, and it is not part of batches");
     }
-    if (spec.getType() != HBaseProtos.RegionSpecifier.RegionSpecifierType.REGION_NAME) {
-      throw BasaltIOException.doNotRetry(
-          "regions are looked up by full region name; " + spec.getType() + " is not supported");
+    return switch (spec.getType()) {
+      case REGION_NAME -> db.onlineRegion(spec.getValue().toByteArray());
+      case ENCODED_REGION_NAME -> db.onlineRegion(byEncodedName(spec.getValue().toStringUtf8()));
+      default ->
+          throw BasaltIOException.doNotRetry(
+              "regions are looked up by region name or encoded region name; "
+                  + spec.getType()
+                  + " is not supported");
+    };
+  }
+
+  /** The full name of the table region with this encoded name. */
+  private byte[] byEncodedName(String encoded) throws BasaltIOException {
+    for (TableName t : db.listTableNames()) {
+      try {
+        for (RegionInfo r : db.getRegions(t)) {
+          if (r.getEncodedName().equals(encoded)) {
+            return r.getRegionName();
+          }
+        }
+      } catch (TableNotFoundException e) {
+        // dropped while we looked
+      }
     }
-    return db.onlineRegion(spec.getValue().toByteArray());
+    throw new BasaltIOException(
+        "region " + encoded + " is not online on this server", NOT_SERVING, false);
   }
 }

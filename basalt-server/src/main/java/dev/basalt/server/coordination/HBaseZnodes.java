@@ -1,0 +1,389 @@
+package dev.basalt.server.coordination;
+
+import dev.basalt.server.cluster.ClusterInfo;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterIdProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ZooKeeperProtos;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.client.ZKClientConfig;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The znodes through which the stock HBase client's default registry ({@code ZKConnectionRegistry})
+ * finds a cluster (docs: hbase-wire-protocol.md section 3.1.1), written on one ZooKeeper session:
+ *
+ * <ul>
+ *   <li>{@code <parent>/hbaseid}: {@code "PBUF" + ClusterId}, persistent;
+ *   <li>{@code <parent>/master}: {@code "PBUF" + Master{master, rpc_version 0, info_port 0}},
+ *       ephemeral;
+ *   <li>{@code <parent>/meta-region-server}: {@code "PBUF" + MetaRegionServer{region server,
+ *       rpc_version 0, state OPEN}}, ephemeral.
+ * </ul>
+ *
+ * The ephemeral nodes belong to this object's session: they vanish when it is {@link #close
+ * closed}, or when the process dies and ZooKeeper expires the session. A previous run's nodes (left
+ * by a session not yet expired after a crash, or by another writer) are deleted and written anew.
+ * Data carry no HBase metadata header (the {@code 0xFF} writer id), which the client treats as
+ * optional.
+ *
+ * <p>If this session expires while the process lives (a long pause), ZooKeeper removes the
+ * ephemeral nodes and they are not written again: the expiry is logged and {@link
+ * #isSessionExpired()} turns true; the owner must publish again.
+ *
+ * <p>Thread-safe.
+ */
+public final class HBaseZnodes implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(HBaseZnodes.class);
+
+  /** HBase's default {@code zookeeper.znode.parent}. */
+  public static final String DEFAULT_PARENT = "/hbase";
+
+  /** The last path component of each znode, as HBase's defaults name them. */
+  public static final String CLUSTER_ID = "hbaseid";
+
+  public static final String MASTER = "master";
+  public static final String META_REGION_SERVER = "meta-region-server";
+
+  /** HBase's magic before a protobuf znode value ({@code ProtobufMagic.PB_MAGIC}). */
+  private static final byte[] PB_MAGIC = "PBUF".getBytes(StandardCharsets.US_ASCII);
+
+  /** HBase's default {@code zookeeper.session.timeout}; the server may negotiate it down. */
+  public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(90);
+
+  private final ZooKeeper zk;
+  private final String connectString;
+  private final String parent;
+  private final Session session;
+  private final long timeoutMillis;
+  private boolean closed;
+
+  private HBaseZnodes(
+      ZooKeeper zk, String connectString, String parent, Session session, long timeoutMillis) {
+    this.zk = zk;
+    this.connectString = connectString;
+    this.parent = parent;
+    this.session = session;
+    this.timeoutMillis = timeoutMillis;
+  }
+
+  /**
+   * {@link #publish(String, String, ClusterInfo, Duration, Duration)} with HBase's session timeout.
+   */
+  public static HBaseZnodes publish(
+      String connectString, String parent, ClusterInfo cluster, Duration timeout)
+      throws IOException {
+    return publish(connectString, parent, cluster, timeout, DEFAULT_SESSION_TIMEOUT);
+  }
+
+  /**
+   * Opens a session on the ZooKeeper quorum and writes the cluster's znodes under {@code parent},
+   * creating the parent (and its ancestors) if missing.
+   *
+   * @param connectString ZooKeeper's {@code host:port[,host:port...]} (HBase's quorum plus client
+   *     port)
+   * @param parent the parent znode, HBase's {@code zookeeper.znode.parent} ({@link
+   *     #DEFAULT_PARENT})
+   * @param timeout how long connecting, and then each ZooKeeper request, may take
+   * @param sessionTimeout the session timeout asked for: how long the ephemeral nodes outlive a
+   *     crashed process
+   * @throws IOException naming the quorum when it cannot be reached within {@code timeout} or a
+   *     write fails; nothing is left open then
+   */
+  public static HBaseZnodes publish(
+      String connectString,
+      String parent,
+      ClusterInfo cluster,
+      Duration timeout,
+      Duration sessionTimeout)
+      throws IOException {
+    Objects.requireNonNull(connectString, "connectString");
+    Objects.requireNonNull(cluster, "cluster");
+    String root = checkParent(parent);
+    long timeoutMillis = positiveMillis(timeout, "timeout");
+    int sessionMillis =
+        (int) Math.min(Integer.MAX_VALUE, positiveMillis(sessionTimeout, "session"));
+
+    ZKClientConfig config = new ZKClientConfig();
+    // every request, including closing the session, waits at most this long
+    config.setProperty(ZKClientConfig.ZOOKEEPER_REQUEST_TIMEOUT, Long.toString(timeoutMillis));
+    config.setProperty(ZKClientConfig.ENABLE_CLIENT_SASL_KEY, "false");
+    Session session = new Session(connectString);
+    ZooKeeper zk;
+    try {
+      zk = new ZooKeeper(connectString, sessionMillis, session, config);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new IOException("cannot connect to ZooKeeper quorum " + connectString + ": " + e, e);
+    }
+    HBaseZnodes znodes = new HBaseZnodes(zk, connectString, root, session, timeoutMillis);
+    try {
+      if (!session.connected.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
+        throw new IOException(
+            "cannot reach ZooKeeper quorum "
+                + connectString
+                + " within "
+                + timeoutMillis
+                + " ms (is ZooKeeper running there?)");
+      }
+      znodes.write(cluster);
+      LOG.info(
+          "published cluster {} under {} on ZooKeeper {} (session 0x{})",
+          cluster.clusterId(),
+          root,
+          connectString,
+          Long.toHexString(zk.getSessionId()));
+      return znodes;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      znodes.close();
+      throw new IOException("interrupted while publishing on ZooKeeper " + connectString, e);
+    } catch (IOException | RuntimeException e) {
+      znodes.close();
+      throw e;
+    }
+  }
+
+  /** The full path of a child of the parent znode, e.g. {@code path(MASTER)}. */
+  public String path(String child) {
+    return parent.equals("/") ? "/" + child : parent + "/" + child;
+  }
+
+  public String parent() {
+    return parent;
+  }
+
+  /** True once ZooKeeper expired this session (its ephemeral nodes are gone). */
+  public boolean isSessionExpired() {
+    return session.expired;
+  }
+
+  /**
+   * Closes the session; ZooKeeper removes the ephemeral nodes (master, meta-region-server) with it.
+   * The cluster id stays. Idempotent.
+   */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    session.closing = true;
+    try {
+      // waits for the session to close (at most the request timeout), then for the client's
+      // threads to end
+      if (!zk.close((int) Math.min(Integer.MAX_VALUE, timeoutMillis))) {
+        LOG.warn(
+            "the ZooKeeper client of {} did not stop within {} ms", connectString, timeoutMillis);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  // ---- what the znodes hold -----------------------------------------------------------------
+
+  /** {@code "PBUF" + ClusterId{cluster_id}}. */
+  public static byte[] clusterIdData(String clusterId) {
+    return withMagic(ClusterIdProtos.ClusterId.newBuilder().setClusterId(clusterId).build());
+  }
+
+  /** {@code "PBUF" + Master{master, rpc_version 0, info_port 0}}. */
+  public static byte[] masterData(ClusterInfo cluster) {
+    return withMagic(
+        ZooKeeperProtos.Master.newBuilder()
+            .setMaster(cluster.master().toProto())
+            .setRpcVersion(0)
+            .setInfoPort(0)
+            .build());
+  }
+
+  /** {@code "PBUF" + MetaRegionServer{region server, rpc_version 0, state OPEN}}. */
+  public static byte[] metaRegionServerData(ClusterInfo cluster) {
+    return withMagic(
+        ZooKeeperProtos.MetaRegionServer.newBuilder()
+            .setServer(cluster.regionServer().toProto())
+            .setRpcVersion(0)
+            .setState(ClusterStatusProtos.RegionState.State.OPEN)
+            .build());
+  }
+
+  /**
+   * The protobuf bytes of a znode value, after the optional metadata header and the "PBUF" magic.
+   *
+   * @throws IOException when the value does not start with the magic
+   */
+  public static byte[] stripMagic(byte[] data) throws IOException {
+    int offset = 0;
+    if (data.length > 0 && data[0] == (byte) 0xFF && data.length >= 5) {
+      int idLength =
+          ((data[1] & 0xff) << 24)
+              | ((data[2] & 0xff) << 16)
+              | ((data[3] & 0xff) << 8)
+              | (data[4] & 0xff);
+      offset = 5 + idLength; // HBase's metadata header: 0xFF, int32 length, writer id
+    }
+    if (offset < 0
+        || data.length < offset + PB_MAGIC.length
+        || !Arrays.equals(data, offset, offset + PB_MAGIC.length, PB_MAGIC, 0, PB_MAGIC.length)) {
+      throw new IOException("znode value does not start with PBUF");
+    }
+    return Arrays.copyOfRange(data, offset + PB_MAGIC.length, data.length);
+  }
+
+  private static byte[] withMagic(org.apache.hbase.thirdparty.com.google.protobuf.Message m) {
+    byte[] body = m.toByteArray();
+    byte[] out = Arrays.copyOf(PB_MAGIC, PB_MAGIC.length + body.length);
+    System.arraycopy(body, 0, out, PB_MAGIC.length, body.length);
+    return out;
+  }
+
+  // ---- writing ------------------------------------------------------------------------------
+
+  private void write(ClusterInfo cluster) throws IOException, InterruptedException {
+    try {
+      createAncestors(parent);
+      writePersistent(path(CLUSTER_ID), clusterIdData(cluster.clusterId()));
+      replaceEphemeral(path(MASTER), masterData(cluster));
+      replaceEphemeral(path(META_REGION_SERVER), metaRegionServerData(cluster));
+    } catch (KeeperException e) {
+      throw new IOException(
+          "cannot write HBase's znodes under "
+              + parent
+              + " on ZooKeeper quorum "
+              + connectString
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /** Creates {@code path} and every missing ancestor as persistent, empty nodes. */
+  private void createAncestors(String path) throws KeeperException, InterruptedException {
+    if (path.equals("/")) {
+      return;
+    }
+    int from = 1;
+    while (true) {
+      int slash = path.indexOf('/', from);
+      String prefix = slash < 0 ? path : path.substring(0, slash);
+      if (zk.exists(prefix, false) == null) {
+        try {
+          zk.create(prefix, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        } catch (KeeperException.NodeExistsException e) {
+          // another writer made it first
+        }
+      }
+      if (slash < 0) {
+        return;
+      }
+      from = slash + 1;
+    }
+  }
+
+  private void writePersistent(String path, byte[] data)
+      throws KeeperException, InterruptedException {
+    try {
+      zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+    } catch (KeeperException.NodeExistsException e) {
+      zk.setData(path, data, -1);
+    }
+  }
+
+  /**
+   * Deletes whatever is at {@code path} (a stale ephemeral node of an earlier session, say) and
+   * creates it as an ephemeral node of this session.
+   */
+  private void replaceEphemeral(String path, byte[] data)
+      throws KeeperException, InterruptedException {
+    for (int attempt = 1; ; attempt++) {
+      Stat stat = zk.exists(path, false);
+      if (stat != null) {
+        if (stat.getEphemeralOwner() != zk.getSessionId()) {
+          LOG.info(
+              "replacing {} left by session 0x{}",
+              path,
+              Long.toHexString(stat.getEphemeralOwner()));
+        }
+        try {
+          zk.delete(path, -1);
+        } catch (KeeperException.NoNodeException e) {
+          // gone meanwhile (its session expired)
+        }
+      }
+      try {
+        zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
+        return;
+      } catch (KeeperException.NodeExistsException e) {
+        if (attempt >= 3) {
+          throw e; // someone else keeps writing it
+        }
+      }
+    }
+  }
+
+  private static String checkParent(String parent) {
+    String p = parent == null || parent.isEmpty() ? DEFAULT_PARENT : parent;
+    if (!p.startsWith("/") || (p.length() > 1 && p.endsWith("/")) || p.contains("//")) {
+      throw new IllegalArgumentException(
+          "parent znode must be an absolute path like /hbase, not " + parent);
+    }
+    return p;
+  }
+
+  private static long positiveMillis(Duration d, String what) {
+    Objects.requireNonNull(d, what);
+    long ms = d.toMillis();
+    if (ms <= 0) {
+      throw new IllegalArgumentException(what + " must be positive, not " + d);
+    }
+    return ms;
+  }
+
+  /** Connection-state events of the session. */
+  private static final class Session implements Watcher {
+    private final String quorum;
+    final CountDownLatch connected = new CountDownLatch(1);
+    volatile boolean expired;
+    volatile boolean closing;
+
+    Session(String quorum) {
+      this.quorum = quorum;
+    }
+
+    @Override
+    public void process(WatchedEvent event) {
+      if (event.getType() != Event.EventType.None) {
+        return;
+      }
+      switch (event.getState()) {
+        case SyncConnected -> connected.countDown();
+        case Expired -> {
+          expired = true;
+          LOG.error(
+              "ZooKeeper {} expired the session holding HBase's znodes; clients cannot find the"
+                  + " master and hbase:meta until they are published again",
+              quorum);
+        }
+        case Disconnected -> {
+          if (!closing) {
+            LOG.warn("disconnected from ZooKeeper {}; reconnecting", quorum);
+          }
+        }
+        default -> {}
+      }
+    }
+  }
+}
