@@ -1,0 +1,81 @@
+package dev.basalt.compat;
+
+import dev.basalt.server.standalone.StandaloneServer;
+import dev.basalt.server.standalone.StandaloneSettings;
+import dev.basalt.util.config.Config;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+
+/**
+ * A real Basalt standalone server (database, region server, master, embedded ZooKeeper) on free
+ * loopback ports over a test directory, and the stock client settings that reach it.
+ */
+final class StandaloneCluster implements AutoCloseable {
+  private final Path root;
+  private StandaloneServer server;
+
+  private StandaloneCluster(Path root) {
+    this.root = root;
+  }
+
+  static StandaloneCluster start(Path root) throws IOException {
+    StandaloneCluster c = new StandaloneCluster(root);
+    c.server = StandaloneServer.start(config(root));
+    return c;
+  }
+
+  private static Config config(Path root) {
+    return Config.builder()
+        .set(StandaloneSettings.ROOT_DIR.key(), root.resolve("data").toString())
+        .set(StandaloneSettings.MASTER_PORT.key(), "0")
+        .set(StandaloneSettings.REGIONSERVER_PORT.key(), "0")
+        .set(StandaloneSettings.ZOOKEEPER_PORT.key(), "0")
+        .set(StandaloneSettings.BIND_ADDRESS.key(), "127.0.0.1")
+        .set("hbase.regionserver.handler.count", "16")
+        .build();
+  }
+
+  /** Stops the server cleanly (memstores flushed) and starts a new one on the same directory. */
+  void restart() throws IOException {
+    server.close();
+    server = StandaloneServer.start(config(root));
+  }
+
+  StandaloneServer server() {
+    return server;
+  }
+
+  /** Settings for the default ZooKeeper registry, with retry budgets sized for tests. */
+  Configuration zooKeeperClientConf() {
+    Configuration conf = base();
+    conf.set("hbase.zookeeper.quorum", "127.0.0.1");
+    conf.setInt("hbase.zookeeper.property.clientPort", server.zooKeeperPort());
+    return conf;
+  }
+
+  /** Settings for the RPC registry (hbase.client.bootstrap.servers = the master). */
+  Configuration rpcRegistryClientConf() {
+    Configuration conf = base();
+    conf.set("hbase.client.registry.impl", "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
+    conf.set("hbase.client.bootstrap.servers", server.cluster().master().hostAndPort());
+    return conf;
+  }
+
+  private static Configuration base() {
+    Configuration conf = HBaseConfiguration.create();
+    conf.setInt("hbase.rpc.timeout", 30_000);
+    conf.setInt("hbase.client.operation.timeout", 60_000);
+    conf.setInt("hbase.client.retries.number", 5);
+    conf.setInt("hbase.client.pause", 50);
+    return conf;
+  }
+
+  @Override
+  public void close() {
+    if (server != null) {
+      server.close();
+    }
+  }
+}

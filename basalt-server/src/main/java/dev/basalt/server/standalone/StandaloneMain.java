@@ -1,0 +1,96 @@
+package dev.basalt.server.standalone;
+
+import dev.basalt.util.config.Config;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/basalt standalone}: runs a {@link StandaloneServer} until Ctrl-C or SIGTERM, then
+ * shuts it down cleanly (memstores flushed). Exit codes: 0 after a clean stop, 1 when the server
+ * could not start, 2 for a bad command line or configuration.
+ */
+@Command(
+    name = "basalt standalone",
+    mixinStandardHelpOptions = true,
+    version = "Basalt 0.1.0 (HBase 2.6 protocol)",
+    description =
+        "Runs Basalt in one process: master, region server and an embedded ZooKeeper over a"
+            + " local directory. Stop it with Ctrl-C.",
+    footer = {
+      "",
+      "Settings use HBase's keys (docs/CONFIGURATION.md), e.g.:",
+      "  basalt standalone -D hbase.rootdir=/data/basalt -D hbase.zookeeper.property.clientPort=2182"
+    })
+public final class StandaloneMain implements Callable<Integer> {
+  @Option(
+      names = {"-c", "--config"},
+      paramLabel = "FILE",
+      description = "basalt-site.xml (HBase's XML layout) or a .properties file.")
+  private Path configFile;
+
+  @Option(
+      names = {"-D"},
+      paramLabel = "KEY=VALUE",
+      description = "A setting; wins over the configuration file.")
+  private Map<String, String> settings = new LinkedHashMap<>();
+
+  @Option(
+      names = {"--root"},
+      paramLabel = "DIR",
+      description = "Data directory (same as -D hbase.rootdir=DIR; default ./basalt-data).")
+  private Path root;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new StandaloneMain()).execute(args));
+  }
+
+  @Override
+  public Integer call() {
+    Config config;
+    try {
+      Map<String, String> overrides = new LinkedHashMap<>(settings);
+      if (root != null) {
+        overrides.put(StandaloneSettings.ROOT_DIR.key(), root.toString());
+      }
+      config = SiteConfig.load(configFile, overrides);
+    } catch (IOException | IllegalArgumentException e) {
+      System.err.println("basalt: " + e.getMessage());
+      return 2;
+    }
+    if (!config.unknownKeys().isEmpty()) {
+      System.err.println("basalt: ignoring settings Basalt does not use: " + config.unknownKeys());
+    }
+    StandaloneServer server;
+    try {
+      server = StandaloneServer.start(config);
+    } catch (IllegalArgumentException e) {
+      System.err.println("basalt: " + e.getMessage());
+      return 2;
+    } catch (IOException | RuntimeException e) {
+      System.err.println("basalt: could not start: " + e.getMessage());
+      return 1;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  stopped.countDown();
+                },
+                "basalt-shutdown"));
+    try {
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,254 @@
+package dev.basalt.server.standalone;
+
+import dev.basalt.db.Database;
+import dev.basalt.server.cluster.ClientMetaServiceHandlers;
+import dev.basalt.server.cluster.ClusterInfo;
+import dev.basalt.server.cluster.ServerName;
+import dev.basalt.server.coordination.EmbeddedZooKeeper;
+import dev.basalt.server.coordination.HBaseZnodes;
+import dev.basalt.server.master.MasterServiceHandlers;
+import dev.basalt.server.meta.MetaTable;
+import dev.basalt.server.regionserver.AdminServiceHandlers;
+import dev.basalt.server.regionserver.ClientServiceHandlers;
+import dev.basalt.server.regionserver.DatabaseRegions;
+import dev.basalt.server.rpc.RpcServer;
+import dev.basalt.server.rpc.RpcServerConfig;
+import dev.basalt.util.Clock;
+import dev.basalt.util.config.Config;
+import dev.basalt.util.config.ConfigKey;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Basalt in one JVM: the database over a local root directory, a region server (ClientService,
+ * AdminService, hbase:meta), a master (MasterService), the RPC registry on both, and an embedded
+ * ZooKeeper holding HBase's znodes, so the stock client connects with either registry.
+ *
+ * <p>Start-up order: database (replays the WAL), region server, master, then ZooKeeper: a client
+ * can only find the servers once they are published, and then they already answer. Shutdown runs
+ * the other way: the znodes go first so new clients stop finding the server, then the RPC servers
+ * stop, then the database flushes its memstores and closes.
+ */
+public final class StandaloneServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(StandaloneServer.class);
+  private static final long SCANNER_CHORE_MILLIS = 10_000;
+
+  private final Config config;
+  private final List<AutoCloseable> toClose = new ArrayList<>();
+  private Database db;
+  private ClientServiceHandlers client;
+  private volatile ClusterInfo cluster;
+  private EmbeddedZooKeeper zooKeeper;
+  private boolean closed;
+
+  private StandaloneServer(Config config) {
+    this.config = config;
+  }
+
+  /**
+   * Opens the database and starts every service.
+   *
+   * @throws IOException when the root directory cannot be opened or a port cannot be bound (the
+   *     message names it); whatever started is stopped again
+   * @throws IllegalArgumentException when a setting is invalid (the message names the key)
+   */
+  public static StandaloneServer start(Config config) throws IOException {
+    StandaloneServer s = new StandaloneServer(config);
+    try {
+      s.startAll();
+      return s;
+    } catch (IOException | RuntimeException e) {
+      s.close();
+      throw e;
+    }
+  }
+
+  private void startAll() throws IOException {
+    String bind = config.get(StandaloneSettings.BIND_ADDRESS);
+    String host = advertisedHost(bind);
+    Path root = rootDir(config.get(StandaloneSettings.ROOT_DIR));
+    long startCode = System.currentTimeMillis();
+
+    db = Database.open(root, config);
+    toClose.add(0, db);
+    String clusterId = db.getClusterId().toString();
+
+    long lease = config.get(StandaloneSettings.SCANNER_LEASE);
+    if (lease < 1000) {
+      throw new IllegalArgumentException(
+          StandaloneSettings.SCANNER_LEASE.key() + " = " + lease + " ms is below 1000 ms");
+    }
+    client =
+        new ClientServiceHandlers(
+            new DatabaseRegions(db),
+            new MetaTable(db, () -> cluster.regionServer()),
+            Clock.system(),
+            lease);
+    toClose.add(0, client);
+    AdminServiceHandlers admin = new AdminServiceHandlers(db, () -> cluster.regionServer());
+    toClose.add(0, admin);
+    ClientMetaServiceHandlers registry = new ClientMetaServiceHandlers(() -> cluster);
+    RpcServer regionServer =
+        new RpcServer(
+            RpcServerConfig.from(config, bind, port(StandaloneSettings.REGIONSERVER_PORT)),
+            List.of(client.service(), admin.service(), registry.service()),
+            () -> clusterId);
+    toClose.add(0, regionServer);
+    int rsPort = regionServer.start().getPort();
+    RpcServer master =
+        new RpcServer(
+            RpcServerConfig.from(config, bind, port(StandaloneSettings.MASTER_PORT)),
+            List.of(new MasterServiceHandlers(db, () -> cluster).service(), registry.service()),
+            () -> clusterId);
+    toClose.add(0, master);
+    int masterPort = master.start().getPort();
+    cluster =
+        new ClusterInfo(
+            clusterId,
+            new ServerName(host, masterPort, startCode),
+            new ServerName(host, rsPort, startCode),
+            ClusterInfo.HBASE_VERSION);
+
+    ScheduledExecutorService chores =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "basalt-scanner-leases");
+              t.setDaemon(true);
+              return t;
+            });
+    chores.scheduleWithFixedDelay(
+        this::expireScanners, SCANNER_CHORE_MILLIS, SCANNER_CHORE_MILLIS, TimeUnit.MILLISECONDS);
+    toClose.add(0, chores::shutdownNow);
+
+    if (config.get(StandaloneSettings.EMBEDDED_ZOOKEEPER)) {
+      String zkDir = config.get(StandaloneSettings.ZOOKEEPER_DATA_DIR);
+      zooKeeper =
+          EmbeddedZooKeeper.start(
+              zkDir.isEmpty() ? root.resolve("zookeeper") : Path.of(zkDir),
+              bind,
+              port(StandaloneSettings.ZOOKEEPER_PORT));
+      toClose.add(0, zooKeeper);
+      HBaseZnodes znodes =
+          HBaseZnodes.publish(
+              connectHost(bind) + ":" + zooKeeper.port(),
+              config.get(StandaloneSettings.ZNODE_PARENT),
+              cluster,
+              Duration.ofSeconds(30));
+      toClose.add(0, znodes);
+    }
+    LOG.info("Basalt standalone is up; data in {}", root.toAbsolutePath());
+    LOG.info("Connect with the stock HBase client using {}", clientSettings());
+  }
+
+  private void expireScanners() {
+    try {
+      int n = client.expireIdleScanners();
+      if (n > 0) {
+        LOG.info("closed {} scanners idle past their lease", n);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("scanner lease check failed", e);
+    }
+  }
+
+  /** The client configuration to give out, for the log and the launcher. */
+  public String clientSettings() {
+    String bootstrap =
+        "hbase.client.registry.impl=org.apache.hadoop.hbase.client.RpcConnectionRegistry"
+            + " hbase.client.bootstrap.servers="
+            + cluster.master().hostAndPort();
+    if (zooKeeper == null) {
+      return bootstrap;
+    }
+    return "hbase.zookeeper.quorum="
+        + cluster.master().host()
+        + " hbase.zookeeper.property.clientPort="
+        + zooKeeper.port()
+        + " (or "
+        + bootstrap
+        + ")";
+  }
+
+  public ClusterInfo cluster() {
+    return cluster;
+  }
+
+  /** The embedded ZooKeeper's client port, or -1 when it does not run. */
+  public int zooKeeperPort() {
+    return zooKeeper == null ? -1 : zooKeeper.port();
+  }
+
+  public Database database() {
+    return db;
+  }
+
+  private int port(ConfigKey<Integer> key) {
+    int p = config.get(key);
+    if (p < 0 || p > 65535) {
+      throw new IllegalArgumentException(key.key() + " = " + p + " is not a port (0..65535)");
+    }
+    return p;
+  }
+
+  private String advertisedHost(String bind) throws IOException {
+    String configured = config.get(StandaloneSettings.HOSTNAME);
+    if (!configured.isEmpty()) {
+      return configured;
+    }
+    return isWildcard(bind) ? InetAddress.getLocalHost().getCanonicalHostName() : bind;
+  }
+
+  private static String connectHost(String bind) {
+    return isWildcard(bind) ? "127.0.0.1" : bind;
+  }
+
+  private static boolean isWildcard(String bind) {
+    return bind.equals("0.0.0.0") || bind.equals("::") || bind.equals("*");
+  }
+
+  static Path rootDir(String value) {
+    if (value.startsWith("file://")) {
+      return Path.of(value.substring("file://".length()));
+    }
+    if (value.startsWith("file:")) {
+      return Path.of(value.substring("file:".length()));
+    }
+    if (value.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.*")) {
+      throw new IllegalArgumentException(
+          StandaloneSettings.ROOT_DIR.key()
+              + " = "
+              + value
+              + ": only local directories are supported in standalone mode");
+    }
+    if (value.isEmpty()) {
+      throw new IllegalArgumentException(StandaloneSettings.ROOT_DIR.key() + " is empty");
+    }
+    return Path.of(value);
+  }
+
+  /** Stops everything, flushing memstores; idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (AutoCloseable c : toClose) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        LOG.warn("error while stopping {}", c, e);
+      }
+    }
+    LOG.info("Basalt standalone stopped");
+  }
+}
