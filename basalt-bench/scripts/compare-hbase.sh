@@ -12,7 +12,7 @@
 #            project basalt-bench/hbase-minicluster, outside the reactor): ZooKeeper, 1 master,
 #            1 region server, local filesystem, loopback only, web UIs off
 #            (dev.basalt.bench.minicluster.HBaseMiniClusterMain).
-#   Basalt - `bin/basalt standalone`, once it exists; until then its column says "pending".
+#   Basalt - `bin/basalt standalone` on free ports over a fresh directory under $OUT.
 #
 # Settings (environment variables, defaults in brackets): RECORDS [100000], OPERATIONS [100000]
 # per workload, THREADS [8] client threads, REGIONS [8] pre-split regions, WARMUP [10] seconds
@@ -136,14 +136,28 @@ start_hbase() {
 }
 
 start_basalt() {
-  if [ ! -x "$ROOT/bin/basalt" ]; then
-    echo "bin/basalt does not exist yet: Basalt's column stays pending"
-    return 1
-  fi
-  # To do when bin/basalt standalone lands: start it here like start_hbase (same HEAP), wait
-  # until it answers, and set CONNECT to its ZooKeeper or bootstrap address.
-  echo "bin/basalt exists but this script does not start it yet: Basalt's column stays pending"
-  return 1
+  local dir=$OUT/basalt
+  mkdir -p "$dir"
+  # Free ports, like the mini cluster: the ready file says which were chosen.
+  BASALT_HEAP="$HEAP" JAVA="$JAVA" "$ROOT/bin/basalt" standalone --root "$dir/data" \
+    --ready-file "$dir/ready" -D hbase.master.port=0 -D hbase.regionserver.port=0 \
+    -D hbase.zookeeper.property.clientPort=0 >"$dir/server.log" 2>&1 &
+  SERVER_PID=$!
+  local deadline=$((SECONDS + READY_TIMEOUT))
+  until [ -f "$dir/ready" ]; do
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+      echo "Basalt exited; see $dir/server.log" >&2
+      return 1
+    fi
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      echo "Basalt did not answer within ${READY_TIMEOUT}s; see $dir/server.log" >&2
+      return 1
+    fi
+    sleep 0.05
+  done
+  CONNECT=(--zookeeper "$(awk -F= '$1 == "zookeeper" {print $2}' "$dir/ready")")
+  STORAGE="local filesystem"
+  HEAP_NOTE="-Xmx$HEAP"
 }
 
 # run_system KEY NAME: starts the system, runs the workloads, stops it, writes

@@ -2,7 +2,10 @@ package dev.basalt.server.standalone;
 
 import dev.basalt.util.config.Config;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -47,6 +50,14 @@ public final class StandaloneMain implements Callable<Integer> {
       description = "Data directory (same as -D hbase.rootdir=DIR; default ./basalt-data).")
   private Path root;
 
+  @Option(
+      names = {"--ready-file"},
+      paramLabel = "FILE",
+      description =
+          "Once the server answers, write its addresses here (zookeeper=, bootstrap=,"
+              + " master=, regionserver= lines), for scripts.")
+  private Path readyFile;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new StandaloneMain()).execute(args));
   }
@@ -77,6 +88,15 @@ public final class StandaloneMain implements Callable<Integer> {
       System.err.println("basalt: could not start: " + e.getMessage());
       return 1;
     }
+    if (readyFile != null) {
+      try {
+        writeReadyFile(server);
+      } catch (IOException e) {
+        System.err.println("basalt: could not write " + readyFile + ": " + e.getMessage());
+        server.close();
+        return 1;
+      }
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -92,5 +112,20 @@ public final class StandaloneMain implements Callable<Integer> {
       Thread.currentThread().interrupt();
     }
     return 0;
+  }
+
+  /** Written under a temporary name and renamed, so a script never reads half a file. */
+  private void writeReadyFile(StandaloneServer server) throws IOException {
+    StringBuilder b = new StringBuilder();
+    String host = server.cluster().master().host();
+    if (server.zooKeeperPort() > 0) {
+      b.append("zookeeper=").append(host).append(':').append(server.zooKeeperPort()).append('\n');
+    }
+    b.append("bootstrap=").append(server.cluster().master().hostAndPort()).append('\n');
+    b.append("master=").append(server.cluster().master()).append('\n');
+    b.append("regionserver=").append(server.cluster().regionServer()).append('\n');
+    Path tmp = readyFile.resolveSibling(readyFile.getFileName() + ".tmp");
+    Files.writeString(tmp, b.toString(), StandardCharsets.UTF_8);
+    Files.move(tmp, readyFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }

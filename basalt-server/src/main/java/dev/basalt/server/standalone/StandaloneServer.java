@@ -145,7 +145,7 @@ public final class StandaloneServer implements AutoCloseable {
               Duration.ofSeconds(30));
       toClose.add(0, znodes);
     }
-    LOG.info("Basalt standalone is up; data in {}", root.toAbsolutePath());
+    LOG.info("Basalt standalone is up; data in {}", root.toAbsolutePath().normalize());
     LOG.info("Connect with the stock HBase client using {}", clientSettings());
   }
 
