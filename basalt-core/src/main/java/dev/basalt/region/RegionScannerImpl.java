@@ -40,6 +40,11 @@ final class RegionScannerImpl implements RegionScanner {
   private boolean rowCounted;
   private int rowsReturned;
   private boolean done;
+
+  /** A deadline (System.nanoTime) set by {@link #next(long)} for the call in progress. */
+  private long deadline;
+
+  private boolean hasDeadline;
   private boolean closed;
 
   /**
@@ -129,6 +134,21 @@ final class RegionScannerImpl implements RegionScanner {
   }
 
   @Override
+  public Result next(long deadlineNanos) throws IOException {
+    deadline = deadlineNanos;
+    hasDeadline = true;
+    try {
+      return next();
+    } finally {
+      hasDeadline = false;
+    }
+  }
+
+  private boolean pastDeadline() {
+    return hasDeadline && System.nanoTime() - deadline > 0;
+  }
+
+  @Override
   public Result next() throws IOException {
     List<Cell> out = new ArrayList<>(carried);
     carried.clear();
@@ -137,6 +157,9 @@ final class RegionScannerImpl implements RegionScanner {
     int limit = batch > 0 ? batch + 1 : Integer.MAX_VALUE;
     while (!done) {
       if (currentRow == null && !startNextRow()) {
+        if (!done) {
+          return NO_ROW_YET; // past the deadline, between rows
+        }
         break;
       }
       boolean rowFinished = collect(out, limit);
@@ -160,6 +183,8 @@ final class RegionScannerImpl implements RegionScanner {
       }
       if (anyStoreDone()) {
         done = true;
+      } else if (pastDeadline()) {
+        return NO_ROW_YET;
       }
     }
     return null;
@@ -173,9 +198,15 @@ final class RegionScannerImpl implements RegionScanner {
     return Result.create(cells, partial);
   }
 
-  /** Finds the next row, applies bounds, limit and row-key filtering; false at the end. */
+  /**
+   * Finds the next row, applies bounds, limit and row-key filtering; false at the end (then {@code
+   * done}) or when the deadline passed while skipping rows (then not {@code done}).
+   */
   private boolean startNextRow() throws IOException {
-    while (true) {
+    for (boolean skipped = false; ; skipped = true) {
+      if (skipped && pastDeadline()) {
+        return false;
+      }
       if (limit > 0 && rowsReturned >= limit) {
         done = true;
         return false;

@@ -71,7 +71,8 @@ public final class ClientServiceHandlers implements AutoCloseable {
             "Scan",
             ScanRequest.getDefaultInstance(),
             (req, call) -> {
-              ScanService.Outcome o = scan.scan(req, call.cellBlocksSupported());
+              ScanService.Outcome o =
+                  scan.scan(req, call.cellBlocksSupported(), call.timeoutMillis());
               return RpcReply.of(o.response(), o.cellBlock());
             })
         .build();

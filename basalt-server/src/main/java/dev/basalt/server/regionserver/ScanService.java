@@ -13,6 +13,7 @@ import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanResponse;
 
@@ -33,9 +34,12 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRespon
  * succeeds quietly. A read error closes the scanner and becomes {@code ScannerResetException}, so
  * the client reopens at its last row; errors that must not be retried pass through.
  *
- * <p>Not done yet: heartbeats (a filtered scan that finds no row for a long time holds the call
- * until it finds one or the region ends) and cutting a single huge row by size (rows are cut by the
- * scan's batch size only).
+ * <p>Heartbeats: when the client handles them, a call stops looking for rows after half of the
+ * shorter of its own timeout and the scanner lease (HBase's rule), and answers with what it has,
+ * perhaps nothing, flagged {@code heartbeat_message}; the client then simply calls again. Without
+ * them a filter that rejects millions of rows would hold the call until the client times out.
+ *
+ * <p>Not done yet: cutting a single huge row by size (rows are cut by the scan's batch size only).
  */
 public final class ScanService {
   static final String UNKNOWN_SCANNER = "org.apache.hadoop.hbase.UnknownScannerException";
@@ -49,20 +53,33 @@ public final class ScanService {
   private final ScannerRegistry scanners;
   private final RegionLookup regions;
   private final MetaTable meta;
+  private final long heartbeatMillis;
 
   /**
    * @param meta serves scans of hbase:meta; null on a server that does not host it
    */
   ScanService(ScannerRegistry scanners, RegionLookup regions, MetaTable meta) {
+    this(scanners, regions, meta, -1);
+  }
+
+  /**
+   * @param heartbeatMillis how long a call may look for rows before it answers with a heartbeat;
+   *     negative means HBase's rule (half the shorter of the call timeout and the lease)
+   */
+  ScanService(
+      ScannerRegistry scanners, RegionLookup regions, MetaTable meta, long heartbeatMillis) {
     this.scanners = scanners;
     this.regions = regions;
     this.meta = meta;
+    this.heartbeatMillis = heartbeatMillis;
   }
 
   /**
    * @param codec whether the connection carries cells in cell blocks
+   * @param callTimeoutMillis the client's timeout for this call, 0 when it sent none
    */
-  public Outcome scan(ScanRequest req, boolean codec) throws IOException {
+  public Outcome scan(ScanRequest req, boolean codec, int callTimeoutMillis) throws IOException {
+    long started = System.nanoTime();
     OpenScanner s;
     if (req.hasScan()) {
       s = open(req);
@@ -87,7 +104,7 @@ public final class ScanService {
     synchronized (s) {
       s.begin();
       try {
-        return continueScan(s, req, codec);
+        return continueScan(s, req, codec, heartbeatDeadline(req, started, callTimeoutMillis));
       } finally {
         s.end();
       }
@@ -105,7 +122,22 @@ public final class ScanService {
     return scanners.register(rs, scan, region.getRegionInfo().getRegionName(), limit);
   }
 
-  private Outcome continueScan(OpenScanner s, ScanRequest req, boolean codec) throws IOException {
+  /** When a call gives up looking with a heartbeat (System.nanoTime), or 0 for never. */
+  private long heartbeatDeadline(ScanRequest req, long started, int callTimeoutMillis) {
+    if (!req.getClientHandlesHeartbeats()) {
+      return 0;
+    }
+    long limit = heartbeatMillis;
+    if (limit < 0) {
+      long timeout = callTimeoutMillis > 0 ? callTimeoutMillis : scanners.leaseMillis();
+      limit = Math.min(timeout, scanners.leaseMillis()) / 2;
+    }
+    long deadline = started + TimeUnit.MILLISECONDS.toNanos(limit);
+    return deadline == 0 ? 1 : deadline;
+  }
+
+  private Outcome continueScan(OpenScanner s, ScanRequest req, boolean codec, long deadline)
+      throws IOException {
     ScanResponse.Builder b =
         ScanResponse.newBuilder()
             .setScannerId(s.id())
@@ -129,6 +161,7 @@ public final class ScanService {
     List<Cell> cells = new ArrayList<>();
     boolean regionDone = false;
     boolean scanDone = false;
+    boolean heartbeat = false;
     if (!req.getRenew()) {
       int rows = req.hasNumberOfRows() ? req.getNumberOfRows() : Integer.MAX_VALUE;
       long maxSize = s.scan().getMaxResultSize() > 0 ? s.scan().getMaxResultSize() : Long.MAX_VALUE;
@@ -136,7 +169,11 @@ public final class ScanService {
       int n = 0;
       try {
         while (n < rows && size < maxSize && s.rowsLeft() != 0) {
-          Result r = s.scanner().next();
+          Result r = deadline == 0 ? s.scanner().next() : s.scanner().next(deadline);
+          if (r == RegionScanner.NO_ROW_YET) {
+            heartbeat = true;
+            break;
+          }
           if (r == null) {
             regionDone = true;
             Filter f = s.scan().getFilter();
@@ -149,6 +186,10 @@ public final class ScanService {
             s.rowReturned();
           }
           add(b, r, codec ? cells : null);
+          if (deadline != 0 && System.nanoTime() - deadline > 0) {
+            heartbeat = true;
+            break;
+          }
         }
       } catch (BasaltIOException e) {
         scanners.close(s);
@@ -164,6 +205,9 @@ public final class ScanService {
         regionDone = true;
         scanDone = true;
       }
+    }
+    if (heartbeat && !regionDone) {
+      b.setHeartbeatMessage(true);
     }
     b.setMoreResultsInRegion(!regionDone);
     b.setMoreResults(!scanDone);

@@ -86,7 +86,7 @@ class ScanServiceTest {
 
   @Test
   void aScanWalksTheRegionInCallsAndClosesWhenItIsExhausted() throws IOException {
-    ScanService.Outcome o = service.scan(open(ClientProtos.Scan.newBuilder(), 4).build(), true);
+    ScanService.Outcome o = service.scan(open(ClientProtos.Scan.newBuilder(), 4).build(), true, 0);
     ScanResponse r = o.response();
     long id = r.getScannerId();
     assertThat(r.getCellsPerResultList()).containsExactly(3, 3, 3, 3);
@@ -95,9 +95,9 @@ class ScanServiceTest {
     assertThat(r.getMoreResultsInRegion()).isTrue();
     assertThat(r.getMoreResults()).isTrue();
 
-    r = service.scan(next(id, 0, 4), true).response();
+    r = service.scan(next(id, 0, 4), true, 0).response();
     assertThat(r.getCellsPerResultCount()).isEqualTo(4);
-    r = service.scan(next(id, 1, 4), true).response();
+    r = service.scan(next(id, 1, 4), true, 0).response();
     assertThat(r.getCellsPerResultCount()).as("the last two rows").isEqualTo(2);
     assertThat(r.getMoreResultsInRegion()).isFalse();
     assertThat(r.getMoreResults()).isTrue();
@@ -112,11 +112,12 @@ class ScanServiceTest {
                     .setNumberOfRows(0)
                     .setCloseScanner(true)
                     .build(),
-                true)
+                true,
+                0)
             .response();
     assertThat(close.getMoreResultsInRegion()).isFalse();
     // ...but a next for it is an unknown scanner.
-    assertThatThrownBy(() -> service.scan(next(id, 2, 4), true))
+    assertThatThrownBy(() -> service.scan(next(id, 2, 4), true, 0))
         .isInstanceOfSatisfying(
             BasaltIOException.class,
             e -> assertThat(e.hbaseExceptionClass()).isEqualTo(ScanService.UNKNOWN_SCANNER));
@@ -126,15 +127,15 @@ class ScanServiceTest {
   void aRetriedCallIsOutOfOrderAndTheScannerStaysUsable() throws IOException {
     long id =
         service
-            .scan(open(ClientProtos.Scan.newBuilder(), 1).build(), true)
+            .scan(open(ClientProtos.Scan.newBuilder(), 1).build(), true, 0)
             .response()
             .getScannerId();
-    service.scan(next(id, 0, 1), true);
-    assertThatThrownBy(() -> service.scan(next(id, 0, 1), true))
+    service.scan(next(id, 0, 1), true, 0);
+    assertThatThrownBy(() -> service.scan(next(id, 0, 1), true, 0))
         .isInstanceOfSatisfying(
             BasaltIOException.class,
             e -> assertThat(e.hbaseExceptionClass()).isEqualTo(ScanService.OUT_OF_ORDER));
-    ScanService.Outcome o = service.scan(next(id, 1, 1), true);
+    ScanService.Outcome o = service.scan(next(id, 1, 1), true, 0);
     assertThat(Bytes.toString(cellRow(o, 0))).isEqualTo("r2");
   }
 
@@ -148,7 +149,7 @@ class ScanServiceTest {
   void theRowLimitEndsTheWholeScan() throws IOException {
     ScanResponse r =
         service
-            .scan(open(ClientProtos.Scan.newBuilder(), 100).setLimitOfRows(3).build(), true)
+            .scan(open(ClientProtos.Scan.newBuilder(), 100).setLimitOfRows(3).build(), true, 0)
             .response();
     assertThat(r.getCellsPerResultCount()).isEqualTo(3);
     assertThat(r.getMoreResults()).isFalse();
@@ -160,7 +161,7 @@ class ScanServiceTest {
   void theResultSizeLimitCutsACallShort() throws IOException {
     ScanResponse r =
         service
-            .scan(open(ClientProtos.Scan.newBuilder().setMaxResultSize(50), 100).build(), true)
+            .scan(open(ClientProtos.Scan.newBuilder().setMaxResultSize(50), 100).build(), true, 0)
             .response();
     assertThat(r.getCellsPerResultCount()).isBetween(1, 2);
     assertThat(r.getMoreResultsInRegion()).isTrue();
@@ -170,7 +171,7 @@ class ScanServiceTest {
   void aBatchSizeCutsRowsIntoPartialResults() throws IOException {
     ScanResponse r =
         service
-            .scan(open(ClientProtos.Scan.newBuilder().setBatchSize(2), 4).build(), true)
+            .scan(open(ClientProtos.Scan.newBuilder().setBatchSize(2), 4).build(), true, 0)
             .response();
     assertThat(r.getCellsPerResultList()).containsExactly(2, 1, 2, 1);
     assertThat(r.getPartialFlagPerResultList()).containsExactly(true, false, true, false);
@@ -178,7 +179,7 @@ class ScanServiceTest {
 
   @Test
   void withoutACodecResultsTravelInTheMessage() throws IOException {
-    ScanService.Outcome o = service.scan(open(ClientProtos.Scan.newBuilder(), 2).build(), false);
+    ScanService.Outcome o = service.scan(open(ClientProtos.Scan.newBuilder(), 2).build(), false, 0);
     assertThat(o.cellBlock()).isEmpty();
     assertThat(o.response().getResultsCount()).isEqualTo(2);
     assertThat(o.response().getResults(0).getCellCount()).isEqualTo(3);
@@ -197,7 +198,7 @@ class ScanServiceTest {
             .build();
     ScanResponse r =
         service
-            .scan(open(ClientProtos.Scan.newBuilder().setFilter(prefix), 100).build(), true)
+            .scan(open(ClientProtos.Scan.newBuilder().setFilter(prefix), 100).build(), true, 0)
             .response();
     assertThat(r.getCellsPerResultCount()).isEqualTo(1);
     assertThat(r.getMoreResults()).as("no later region can match").isFalse();
@@ -207,7 +208,7 @@ class ScanServiceTest {
   void idleScannersExpireAndRenewalsKeepThemAlive() throws IOException {
     long id =
         service
-            .scan(open(ClientProtos.Scan.newBuilder(), 1).build(), true)
+            .scan(open(ClientProtos.Scan.newBuilder(), 1).build(), true, 0)
             .response()
             .getScannerId();
     clock.advance(59_000);
@@ -215,7 +216,8 @@ class ScanServiceTest {
         service
             .scan(
                 ScanRequest.newBuilder().setScannerId(id).setRenew(true).setNextCallSeq(0).build(),
-                true)
+                true,
+                0)
             .response();
     assertThat(renew.getCellsPerResultCount()).isZero();
     assertThat(renew.getMoreResultsInRegion()).isTrue();
@@ -223,7 +225,7 @@ class ScanServiceTest {
     assertThat(registry.expireIdle()).isZero();
     clock.advance(2_000);
     assertThat(registry.expireIdle()).isOne();
-    assertThatThrownBy(() -> service.scan(next(id, 1, 1), true))
+    assertThatThrownBy(() -> service.scan(next(id, 1, 1), true, 0))
         .isInstanceOfSatisfying(
             BasaltIOException.class,
             e -> assertThat(e.hbaseExceptionClass()).isEqualTo(ScanService.UNKNOWN_SCANNER));
@@ -241,12 +243,89 @@ class ScanServiceTest {
                         .setScan(ClientProtos.Scan.newBuilder())
                         .setNumberOfRows(1)
                         .build(),
-                    true))
+                    true,
+                    0))
         .isInstanceOfSatisfying(
             BasaltIOException.class,
             e -> assertThat(e.hbaseExceptionClass()).isEqualTo(RegionLookup.NOT_SERVING));
-    assertThatThrownBy(() -> service.scan(ScanRequest.newBuilder().build(), true))
+    assertThatThrownBy(() -> service.scan(ScanRequest.newBuilder().build(), true, 0))
         .isInstanceOf(BasaltIOException.class)
         .hasMessageContaining("scanner id");
+  }
+
+  @Test
+  void aFilterRejectingRowAfterRowAnswersWithHeartbeatsUntilItFindsOne() throws IOException {
+    ScanService eager = new ScanService(registry, x -> region, null, 0);
+    FilterProtos.Filter onlyLast =
+        FilterProtos.Filter.newBuilder()
+            .setName("org.apache.hadoop.hbase.filter.RowFilter")
+            .setSerializedFilter(
+                FilterProtos.RowFilter.newBuilder()
+                    .setCompareFilter(
+                        FilterProtos.CompareFilter.newBuilder()
+                            .setCompareOp(HBaseProtos.CompareType.EQUAL)
+                            .setComparator(
+                                org.apache.hadoop.hbase.shaded.protobuf.generated.ComparatorProtos
+                                    .Comparator.newBuilder()
+                                    .setName("org.apache.hadoop.hbase.filter.BinaryComparator")
+                                    .setSerializedComparator(
+                                        org.apache.hadoop.hbase.shaded.protobuf.generated
+                                            .ComparatorProtos.BinaryComparator.newBuilder()
+                                            .setComparable(
+                                                org.apache.hadoop.hbase.shaded.protobuf.generated
+                                                    .ComparatorProtos.ByteArrayComparable
+                                                    .newBuilder()
+                                                    .setValue(ByteString.copyFromUtf8("r9")))
+                                            .build()
+                                            .toByteString())))
+                    .build()
+                    .toByteString())
+            .build();
+    ScanResponse r =
+        eager
+            .scan(
+                open(ClientProtos.Scan.newBuilder().setFilter(onlyLast), 100)
+                    .setClientHandlesHeartbeats(true)
+                    .build(),
+                true,
+                0)
+            .response();
+    int heartbeats = 0;
+    int rows = 0;
+    for (int seq = 0; ; seq++) {
+      rows += r.getCellsPerResultCount();
+      if (r.getHeartbeatMessage()) {
+        heartbeats++;
+        assertThat(r.getMoreResultsInRegion()).isTrue();
+      }
+      if (!r.getMoreResultsInRegion()) {
+        break;
+      }
+      assertThat(seq).as("calls").isLessThan(20);
+      r =
+          eager
+              .scan(
+                  next(r.getScannerId(), seq, 100).toBuilder()
+                      .setClientHandlesHeartbeats(true)
+                      .build(),
+                  true,
+                  0)
+              .response();
+    }
+    assertThat(rows).isEqualTo(1);
+    assertThat(heartbeats).as("each call gives up after one rejected row").isGreaterThan(5);
+
+    // A client that does not handle heartbeats waits for the row in one call.
+    ScanResponse patient =
+        eager
+            .scan(
+                open(ClientProtos.Scan.newBuilder().setFilter(onlyLast), 100)
+                    .setClientHandlesHeartbeats(false)
+                    .build(),
+                true,
+                0)
+            .response();
+    assertThat(patient.getCellsPerResultCount()).isEqualTo(1);
+    assertThat(patient.getHeartbeatMessage()).isFalse();
   }
 }
