@@ -26,7 +26,7 @@ import java.util.List;
  * <p>HBase's CellCodec / CellCodecWithTags (a different per-field layout) are not supported; the
  * connection is refused with UnsupportedCellCodecException.
  */
-enum CellBlockCodec {
+public enum CellBlockCodec {
   KEY_VALUE("org.apache.hadoop.hbase.codec.KeyValueCodec", false),
   KEY_VALUE_WITH_TAGS("org.apache.hadoop.hbase.codec.KeyValueCodecWithTags", true);
 
@@ -39,12 +39,12 @@ enum CellBlockCodec {
   }
 
   /** HBase's class name for this codec, as the connection header carries it. */
-  String className() {
+  public String className() {
     return className;
   }
 
   /** The codec a connection header names, or null when Basalt does not support it. */
-  static CellBlockCodec forClassName(String name) {
+  public static CellBlockCodec forClassName(String name) {
     for (CellBlockCodec c : values()) {
       if (c.className.equals(name)) {
         return c;
@@ -59,7 +59,7 @@ enum CellBlockCodec {
    *
    * @throws IllegalArgumentException when the block would exceed the largest Java array
    */
-  byte[] encode(List<? extends Cell> cells) {
+  public byte[] encode(List<? extends Cell> cells) {
     long total = 0;
     for (Cell c : cells) {
       total += 4 + entryLength(c);
@@ -119,7 +119,7 @@ enum CellBlockCodec {
    *
    * @throws BasaltIOException (DoNotRetryIOException) naming the offset and what is wrong there
    */
-  List<Cell> decode(byte[] block, int offset, int length) throws BasaltIOException {
+  public List<Cell> decode(byte[] block, int offset, int length) throws BasaltIOException {
     List<Cell> cells = new ArrayList<>();
     int end = offset + length;
     int p = offset;
