@@ -27,11 +27,15 @@ final class StandaloneCluster implements AutoCloseable {
   }
 
   private static Config config(Path root) {
+    return config(root, 0, 0, 0);
+  }
+
+  private static Config config(Path root, int masterPort, int regionServerPort, int zkPort) {
     return Config.builder()
         .set(StandaloneSettings.ROOT_DIR.key(), root.resolve("data").toString())
-        .set(StandaloneSettings.MASTER_PORT.key(), "0")
-        .set(StandaloneSettings.REGIONSERVER_PORT.key(), "0")
-        .set(StandaloneSettings.ZOOKEEPER_PORT.key(), "0")
+        .set(StandaloneSettings.MASTER_PORT.key(), Integer.toString(masterPort))
+        .set(StandaloneSettings.REGIONSERVER_PORT.key(), Integer.toString(regionServerPort))
+        .set(StandaloneSettings.ZOOKEEPER_PORT.key(), Integer.toString(zkPort))
         .set(StandaloneSettings.BIND_ADDRESS.key(), "127.0.0.1")
         .set("hbase.regionserver.handler.count", "16")
         .build();
@@ -41,6 +45,19 @@ final class StandaloneCluster implements AutoCloseable {
   void restart() throws IOException {
     server.close();
     server = StandaloneServer.start(config(root));
+  }
+
+  /**
+   * Stops the server cleanly and starts a new one on the same directory and the same ports (master,
+   * region server, ZooKeeper), as a restarted production server with fixed ports would be: clients
+   * from before the restart still know where to find it.
+   */
+  void restartOnSamePorts() throws IOException {
+    int master = server.cluster().master().port();
+    int regionServer = server.cluster().regionServer().port();
+    int zk = server.zooKeeperPort();
+    server.close();
+    server = StandaloneServer.start(config(root, master, regionServer, zk));
   }
 
   StandaloneServer server() {

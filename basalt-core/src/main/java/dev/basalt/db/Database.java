@@ -716,8 +716,8 @@ public final class Database implements Closeable {
     Region region = r.region();
     return new RegionMetrics(
         region.getRegionInfo(),
-        r.readRequests(),
-        r.writeRequests(),
+        region.getReadRequestCount(),
+        region.getWriteRequestCount(),
         region.getStoreFileCount(),
         region.getStoreFileSize(),
         region.getMemstoreSize(),

@@ -71,12 +71,7 @@ public final class Table {
   }
 
   public Result get(Get get) throws IOException {
-    return onRow(
-        get.getRow(),
-        r -> {
-          r.countReads(1);
-          return r.region().get(get);
-        });
+    return onRow(get.getRow(), r -> r.region().get(get));
   }
 
   /** Reads several rows; one Result per Get, in order. */
@@ -117,7 +112,6 @@ public final class Table {
     onRow(
         put.getRow(),
         r -> {
-          r.countWrites(1);
           r.region().put(put);
           return null;
         });
@@ -132,7 +126,6 @@ public final class Table {
     onRow(
         delete.getRow(),
         r -> {
-          r.countWrites(1);
           r.region().delete(delete);
           return null;
         });
@@ -144,12 +137,7 @@ public final class Table {
   }
 
   public Result increment(Increment increment) throws IOException {
-    return onRow(
-        increment.getRow(),
-        r -> {
-          r.countWrites(1);
-          return r.region().increment(increment);
-        });
+    return onRow(increment.getRow(), r -> r.region().increment(increment));
   }
 
   /** Adds {@code amount} to one counter and returns its new value. */
@@ -160,28 +148,17 @@ public final class Table {
   }
 
   public Result append(Append append) throws IOException {
-    return onRow(
-        append.getRow(),
-        r -> {
-          r.countWrites(1);
-          return r.region().append(append);
-        });
+    return onRow(append.getRow(), r -> r.region().append(append));
   }
 
   public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate) throws IOException {
-    return onRow(
-        checkAndMutate.getRow(),
-        r -> {
-          r.countWrites(1);
-          return r.region().checkAndMutate(checkAndMutate);
-        });
+    return onRow(checkAndMutate.getRow(), r -> r.region().checkAndMutate(checkAndMutate));
   }
 
   public void mutateRow(RowMutations mutations) throws IOException {
     onRow(
         mutations.getRow(),
         r -> {
-          r.countWrites(1);
           r.region().mutateRow(mutations);
           return null;
         });

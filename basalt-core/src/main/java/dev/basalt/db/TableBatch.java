@@ -66,7 +66,6 @@ final class TableBatch {
         }
         try {
           List<OperationStatus> st = r.region().batchMutate(sub);
-          r.countWrites(sub.size());
           for (int k = 0; k < idx.size(); k++) {
             out[idx.get(k)] = st.get(k);
           }

@@ -115,7 +115,6 @@ final class TableScanner implements ResultScanner {
       if (r != null) {
         if (!lastPartial) {
           rows++;
-          current.countReads(1);
         }
         lastPartial = r.mayHaveMoreCellsInRow();
         return r;

@@ -32,6 +32,7 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -67,6 +68,8 @@ public final class Region implements Closeable {
   private final RegionFlusher flusher = new RegionFlusher(this);
   private final RegionCompactor compactor;
   private final ConcurrentHashMap<Object, Long> explicitReadPoints = new ConcurrentHashMap<>();
+  private final LongAdder readRequests = new LongAdder();
+  private final LongAdder writeRequests = new LongAdder();
 
   /** Held shared by every operation, exclusively by close and by a flush while it snapshots. */
   private final ReentrantReadWriteLock closeLock = new ReentrantReadWriteLock();
@@ -212,6 +215,19 @@ public final class Region implements Closeable {
   }
 
   /** Heap bytes held by this region's memstores, including any being flushed. */
+  /**
+   * Reads served since the region opened, counted as HBase's region server counts them: one per
+   * Get, and one per row a scanner returns (however many slices it is cut into).
+   */
+  public long getReadRequestCount() {
+    return readRequests.sum();
+  }
+
+  /** Mutations taken since the region opened: one per operation of every batch. */
+  public long getWriteRequestCount() {
+    return writeRequests.sum();
+  }
+
   public long getMemstoreSize() {
     long n = 0;
     for (Store s : storeArray) {
@@ -364,6 +380,7 @@ public final class Region implements Closeable {
     try {
       validator.checkRow(get.getRow(), "Get");
       validator.checkQuery(get);
+      readRequests.increment();
       long readPoint =
           get.getIsolationLevel() == IsolationLevel.READ_UNCOMMITTED
               ? Long.MAX_VALUE
@@ -408,13 +425,14 @@ public final class Region implements Closeable {
         explicitReadPoints.put(token, readPoint);
         try {
           return new RegionScannerImpl(
-              this, scan, readPoint, () -> explicitReadPoints.remove(token));
+                  this, scan, readPoint, () -> explicitReadPoints.remove(token))
+              .countRowsIn(readRequests);
         } catch (IOException | RuntimeException e) {
           explicitReadPoints.remove(token);
           throw e;
         }
       }
-      return new RegionScannerImpl(this, scan, readPoint, null);
+      return new RegionScannerImpl(this, scan, readPoint, null).countRowsIn(readRequests);
     } finally {
       endOperation();
     }
@@ -456,7 +474,7 @@ public final class Region implements Closeable {
     startOperation();
     try {
       validator.checkQuery(scan);
-      return new RegionScannerImpl(this, scan, pin, null);
+      return new RegionScannerImpl(this, scan, pin, null).countRowsIn(readRequests);
     } finally {
       endOperation();
     }
@@ -523,6 +541,7 @@ public final class Region implements Closeable {
     waitWhileTooManyFiles();
     startOperation();
     try {
+      writeRequests.add(ops.size());
       OperationStatus[] statuses = new OperationStatus[ops.size()];
       TreeSet<byte[]> rows = new TreeSet<>(Bytes.COMPARATOR);
       for (int i = 0; i < ops.size(); i++) {

@@ -14,6 +14,7 @@ import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Walks a region's rows for one scan: picks the next row among the stores (lowest forwards, highest
@@ -38,6 +39,7 @@ final class RegionScannerImpl implements RegionScanner {
   private byte[] currentRow;
   private int storeIndex;
   private boolean rowCounted;
+  private LongAdder rowsRead;
   private int rowsReturned;
   private boolean done;
 
@@ -128,6 +130,12 @@ final class RegionScannerImpl implements RegionScanner {
     }
   }
 
+  /** Counts each row this scanner returns (once, however many slices) in {@code counter}. */
+  RegionScannerImpl countRowsIn(LongAdder counter) {
+    this.rowsRead = counter;
+    return this;
+  }
+
   @Override
   public long getMvccReadPoint() {
     return readPoint;
@@ -194,6 +202,9 @@ final class RegionScannerImpl implements RegionScanner {
     if (!rowCounted) {
       rowCounted = true;
       rowsReturned++;
+      if (rowsRead != null) {
+        rowsRead.increment();
+      }
     }
     return Result.create(cells, partial);
   }

@@ -26,16 +26,19 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
  *   <tr><th>row</th><th>column</th><th>value</th></tr>
  *   <tr><td>region name</td><td>info:regioninfo</td><td>"PBUF" + RegionInfo</td></tr>
  *   <tr><td></td><td>info:seqnumDuringOpen</td><td>8-byte open sequence number (1)</td></tr>
- *   <tr><td></td><td>info:server</td><td>"host:port" (open regions only)</td></tr>
- *   <tr><td></td><td>info:serverstartcode</td><td>8-byte start code (open regions only)</td></tr>
+ *   <tr><td></td><td>info:server</td><td>"host:port" (the last server, for closed regions)</td></tr>
+ *   <tr><td></td><td>info:serverstartcode</td><td>8-byte start code</td></tr>
  *   <tr><td></td><td>info:sn</td><td>"host,port,startcode"</td></tr>
  *   <tr><td></td><td>info:state</td><td>"OPEN" or "CLOSED" (table disabled)</td></tr>
  *   <tr><td>table name</td><td>table:state</td><td>TableState, without "PBUF"</td></tr>
  * </table>
  *
- * <p>Regions of a disabled table have no {@code info:server}: the client then fails with
- * NoServerForRegionException, re-reads the table state and gives up with TableNotEnabledException,
- * as against HBase. Cell timestamps are the region id (region rows) or the server's start code.
+ * <p>Regions of a disabled table keep their server, as in HBase (whose master leaves a closed
+ * region's last location in meta, because the client wants a server to ask): the client sends its
+ * request there, the region server answers NotServingRegionException, and the client's retry
+ * re-reads the table state and fails with TableNotEnabledException. Without a server the client
+ * would fail at once with NoServerForRegionException, which it does not retry. Cell timestamps are
+ * the region id (region rows) or the server's start code.
  */
 final class MetaRows {
   static final byte[] INFO = Bytes.toBytes("info");
@@ -74,10 +77,8 @@ final class MetaRows {
     List<Cell> cells = new ArrayList<>(6);
     cells.add(info(row, REGIONINFO, ts, pbuf(SchemaCodec.toProto(r).toByteArray())));
     cells.add(info(row, SEQNUM, ts, Bytes.toBytes(1L)));
-    if (open) {
-      cells.add(info(row, SERVER, ts, Bytes.toBytes(server.hostAndPort())));
-      cells.add(info(row, STARTCODE, ts, Bytes.toBytes(server.startCode())));
-    }
+    cells.add(info(row, SERVER, ts, Bytes.toBytes(server.hostAndPort())));
+    cells.add(info(row, STARTCODE, ts, Bytes.toBytes(server.startCode())));
     cells.add(info(row, SN, ts, Bytes.toBytes(server.toString())));
     cells.add(info(row, STATE, ts, Bytes.toBytes(open ? "OPEN" : "CLOSED")));
     return cells;

@@ -155,10 +155,16 @@ class MetaTableTest {
   }
 
   @Test
-  void regionsOfADisabledTableHaveNoServer() throws IOException {
+  void regionsOfADisabledTableAreClosedButKeepTheirServer() throws IOException {
+    // the stock client must reach a server, get NotServingRegionException, re-read the table
+    // state and fail with TableNotEnabledException (with no server it would throw
+    // NoServerForRegionException at once)
     RegionInfo r = db.getRegions(TableName.valueOf("off")).get(0);
     Result row = meta.get(new Get(r.getRegionName()));
-    assertThat(row.getValue(MetaRows.INFO, MetaRows.SERVER)).isNull();
+    assertThat(Bytes.toString(row.getValue(MetaRows.INFO, MetaRows.SERVER)))
+        .isEqualTo(RS.hostAndPort());
+    assertThat(Bytes.toLong(row.getValue(MetaRows.INFO, MetaRows.STARTCODE)))
+        .isEqualTo(RS.startCode());
     assertThat(Bytes.toString(row.getValue(MetaRows.INFO, MetaRows.STATE))).isEqualTo("CLOSED");
     assertThat(regionInfo(row)).isEqualTo(r);
   }
