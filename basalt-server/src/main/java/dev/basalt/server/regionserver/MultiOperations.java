@@ -42,7 +42,8 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  *   <li>Ordinary region actions: gets run one by one, mutations go to the region as one batch (one
  *       WAL sync for all); each action gets a {@code ResultOrException} carrying the client's
  *       {@code Action.index}, a failure affecting only its action.
- *   <li>{@code atomic}: the Puts and Deletes of one row applied all or none ({@code processed}).
+ *   <li>{@code atomic}: the Puts and Deletes of one row applied all or none ({@code processed});
+ *       results are indexed 0..n-1 by position, as HBase answers.
  *   <li>{@code condition}: check-and-mutate of one mutation or of several as a row mutation; {@code
  *       processed} says whether the condition held, results are indexed 0..n-1 and an increment's
  *       or append's cells go on index 0.
@@ -170,8 +171,10 @@ final class MultiOperations {
       throws IOException {
     region.mutateRow(rowMutations(ra, cells));
     rb.setProcessed(true);
-    for (Action a : ra.getActionList()) {
-      rb.addResultOrException(success(a.getIndex(), null));
+    // As HBase answers an atomic action: results indexed by position (Table.mutateRow sends no
+    // Action.index, and the client files each result under the index it reads here).
+    for (int i = 0; i < ra.getActionCount(); i++) {
+      rb.addResultOrException(success(i, null));
     }
   }
 

@@ -236,6 +236,40 @@ class MultiOperationsTest {
   }
 
   @Test
+  void atomicResultsAreIndexedByPositionLikeHBaseWhenActionsCarryNoIndex() throws IOException {
+    // Table.mutateRow sends full protobuf mutations without Action.index; the 2.6 client files
+    // each ResultOrException under its index and fails the call ("Server sent us neither results
+    // nor exceptions") unless they are 0..n-1.
+    RegionAction.Builder ra = RegionAction.newBuilder().setRegion(here).setAtomic(true);
+    for (String q : List.of("a", "b", "c")) {
+      ra.addAction(
+          Action.newBuilder()
+              .setMutation(
+                  MutationProto.newBuilder()
+                      .setRow(ByteString.copyFromUtf8("m"))
+                      .setMutateType(MutationProto.MutationType.PUT)
+                      .addColumnValue(
+                          MutationProto.ColumnValue.newBuilder()
+                              .setFamily(ByteString.copyFrom(F))
+                              .addQualifierValue(
+                                  MutationProto.ColumnValue.QualifierValue.newBuilder()
+                                      .setQualifier(ByteString.copyFromUtf8(q))
+                                      .setValue(ByteString.copyFromUtf8(q))))));
+    }
+    MultiResponse r =
+        multi.multi(
+            MultiRequest.newBuilder().addRegionAction(ra).build(),
+            List.<Cell>of().iterator(),
+            new ArrayList<>());
+    RegionActionResult rr = r.getRegionActionResult(0);
+    assertThat(rr.getProcessed()).isTrue();
+    assertThat(rr.getResultOrExceptionList())
+        .extracting(ClientProtos.ResultOrException::getIndex)
+        .containsExactly(0, 1, 2);
+    assertThat(value("m", "c")).isEqualTo("c");
+  }
+
+  @Test
   void singleMutationsAndGets() throws IOException {
     ClientProtos.MutateResponse m =
         single.mutate(
