@@ -177,13 +177,16 @@ public final class Table {
         });
   }
 
-  public void mutateRow(RowMutations mutations) throws IOException {
-    onRow(
+  /**
+   * Applies the mutations of one row atomically, in order; returns the cells its increments and
+   * appends return (empty when there are none).
+   */
+  public Result mutateRow(RowMutations mutations) throws IOException {
+    return onRow(
         mutations.getRow(),
         r -> {
           r.countWrites(1);
-          r.region().mutateRow(mutations);
-          return null;
+          return r.region().mutateRow(mutations);
         });
   }
 

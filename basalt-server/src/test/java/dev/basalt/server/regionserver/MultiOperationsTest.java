@@ -270,6 +270,46 @@ class MultiOperationsTest {
   }
 
   @Test
+  void atomicIncrementsAndAppendsAnswerTheirCellsTogetherOnIndexZero() throws IOException {
+    region.put(
+        new dev.basalt.ops.Put(Bytes.toBytes("m")).addColumn(F, Bytes.toBytes("s"), b("ab")));
+    List<Cell> requestCells =
+        List.of(
+            put("m", "p", "v"),
+            KeyValue.of(
+                Bytes.toBytes("m"),
+                F,
+                Bytes.toBytes("n"),
+                Long.MAX_VALUE,
+                CellType.PUT,
+                Bytes.toBytes(4L)),
+            put("m", "s", "cd"));
+    MultiRequest req =
+        MultiRequest.newBuilder()
+            .addRegionAction(
+                RegionAction.newBuilder()
+                    .setRegion(here)
+                    .setAtomic(true)
+                    .addAction(mutationAction(0, "m", MutationProto.MutationType.PUT, 1))
+                    .addAction(mutationAction(1, "m", MutationProto.MutationType.INCREMENT, 1))
+                    .addAction(mutationAction(2, "m", MutationProto.MutationType.APPEND, 1)))
+            .build();
+    List<Cell> out = new ArrayList<>();
+    RegionActionResult rr = multi.multi(req, requestCells.iterator(), out).getRegionActionResult(0);
+    assertThat(rr.getProcessed()).isTrue();
+    assertThat(rr.getResultOrException(0).getResult().getAssociatedCellCount()).isEqualTo(2);
+    assertThat(rr.getResultOrException(1).getResult().getAssociatedCellCount()).isZero();
+    assertThat(out).hasSize(2);
+    assertThat(Bytes.toLong(CellUtil.cloneValue(out.get(0)))).isEqualTo(4L);
+    assertThat(Bytes.toString(CellUtil.cloneValue(out.get(1)))).isEqualTo("abcd");
+    assertThat(value("m", "p")).isEqualTo("v");
+  }
+
+  private static byte[] b(String s) {
+    return Bytes.toBytes(s);
+  }
+
+  @Test
   void singleMutationsAndGets() throws IOException {
     ClientProtos.MutateResponse m =
         single.mutate(
