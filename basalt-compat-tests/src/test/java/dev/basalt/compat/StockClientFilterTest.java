@@ -235,6 +235,31 @@ class StockClientFilterTest {
   }
 
   @Test
+  void rowFilterWithALongComparatorOverLongRowKeys() throws Exception {
+    TableName tn;
+    try (Admin admin = conn.getAdmin()) {
+      tn = StockClientFixtures.create(admin, "long_rows", 1, new byte[][] {Bytes.toBytes(5L)}, "f");
+    }
+    try (Table t = conn.getTable(tn)) {
+      List<Put> puts = new ArrayList<>();
+      for (long i = 0; i < 10; i++) {
+        puts.add(new Put(Bytes.toBytes(i)).addColumn(F, b("q"), b("v" + i)));
+      }
+      t.put(puts);
+      List<Long> got = new ArrayList<>();
+      for (Result r :
+          StockClientFixtures.scan(
+              t,
+              new Scan()
+                  .setFilter(
+                      new RowFilter(CompareOperator.GREATER_OR_EQUAL, new LongComparator(7))))) {
+        got.add(Bytes.toLong(r.getRow()));
+      }
+      assertThat(got).containsExactly(7L, 8L, 9L);
+    }
+  }
+
+  @Test
   void valueComparatorsOnALongColumn() throws Exception {
     Scan longs =
         new Scan()
