@@ -528,6 +528,48 @@ class StockClientScanTest {
   }
 
   @Test
+  void optionsTheServerNeedNotActOnAreAccepted() throws Exception {
+    List<String> want = expected(r -> true, false);
+    List<java.util.function.Consumer<Scan>> options =
+        List.of(
+            x -> x.setCacheBlocks(false),
+            x -> x.setReadType(Scan.ReadType.PREAD),
+            x -> x.setReadType(Scan.ReadType.STREAM),
+            x -> x.setConsistency(org.apache.hadoop.hbase.client.Consistency.TIMELINE),
+            x ->
+                x.setIsolationLevel(org.apache.hadoop.hbase.client.IsolationLevel.READ_UNCOMMITTED),
+            x -> x.setNeedCursorResult(true),
+            x -> x.setLoadColumnFamiliesOnDemand(true),
+            x -> x.setQueryMetricsEnabled(true),
+            x -> x.setAttribute("app.tag", b("x")));
+    List<Scan> scans = new ArrayList<>();
+    for (java.util.function.Consumer<Scan> option : options) {
+      Scan scan = new Scan();
+      option.accept(scan);
+      scans.add(scan);
+    }
+    for (Scan scan : scans) {
+      List<Result> rs = scan(table, scan);
+      assertThat(flatten(rs)).as(scan.toString()).isEqualTo(want);
+      assertThat(rs).allSatisfy(r -> assertThat(r.isStale()).isFalse());
+    }
+  }
+
+  @Test
+  void perFamilyLimitAndOffset() throws Exception {
+    // f has a..e (and v on every tenth row): at most 2 cells per family, after skipping 1
+    List<Result> rs =
+        scan(table, new Scan().setMaxResultsPerColumnFamily(2).setRowOffsetPerColumnFamily(1));
+    assertThat(rs).hasSize(ROWS);
+    for (Result r : rs) {
+      List<String> cells = flatten(List.of(r));
+      assertThat(cells).hasSize(2);
+      assertThat(cells.get(0)).contains("/f:b@");
+      assertThat(cells.get(1)).contains("/f:c@");
+    }
+  }
+
+  @Test
   void emptyTableAndEmptyRegions() throws Exception {
     TableName tn;
     try (Admin admin = conn.getAdmin()) {
