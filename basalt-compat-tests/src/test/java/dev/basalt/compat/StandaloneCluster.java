@@ -5,6 +5,7 @@ import dev.basalt.server.standalone.StandaloneSettings;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 
@@ -14,37 +15,46 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
  */
 final class StandaloneCluster implements AutoCloseable {
   private final Path root;
+  private final Map<String, String> settings;
   private StandaloneServer server;
 
-  private StandaloneCluster(Path root) {
+  private StandaloneCluster(Path root, Map<String, String> settings) {
     this.root = root;
+    this.settings = settings;
   }
 
   static StandaloneCluster start(Path root) throws IOException {
-    StandaloneCluster c = new StandaloneCluster(root);
-    c.server = StandaloneServer.start(config(root));
+    return start(root, Map.of());
+  }
+
+  /** A server with these settings added to (or replacing) the test defaults. */
+  static StandaloneCluster start(Path root, Map<String, String> settings) throws IOException {
+    StandaloneCluster c = new StandaloneCluster(root, settings);
+    c.server = StandaloneServer.start(c.config());
     return c;
   }
 
-  private static Config config(Path root) {
-    return config(root, 0, 0, 0);
+  private Config config() {
+    return config(0, 0, 0);
   }
 
-  private static Config config(Path root, int masterPort, int regionServerPort, int zkPort) {
-    return Config.builder()
-        .set(StandaloneSettings.ROOT_DIR.key(), root.resolve("data").toString())
-        .set(StandaloneSettings.MASTER_PORT.key(), Integer.toString(masterPort))
-        .set(StandaloneSettings.REGIONSERVER_PORT.key(), Integer.toString(regionServerPort))
-        .set(StandaloneSettings.ZOOKEEPER_PORT.key(), Integer.toString(zkPort))
-        .set(StandaloneSettings.BIND_ADDRESS.key(), "127.0.0.1")
-        .set("hbase.regionserver.handler.count", "16")
-        .build();
+  private Config config(int masterPort, int regionServerPort, int zkPort) {
+    Config.Builder b =
+        Config.builder()
+            .set(StandaloneSettings.ROOT_DIR.key(), root.resolve("data").toString())
+            .set(StandaloneSettings.MASTER_PORT.key(), Integer.toString(masterPort))
+            .set(StandaloneSettings.REGIONSERVER_PORT.key(), Integer.toString(regionServerPort))
+            .set(StandaloneSettings.ZOOKEEPER_PORT.key(), Integer.toString(zkPort))
+            .set(StandaloneSettings.BIND_ADDRESS.key(), "127.0.0.1")
+            .set("hbase.regionserver.handler.count", "16");
+    settings.forEach(b::set);
+    return b.build();
   }
 
   /** Stops the server cleanly (memstores flushed) and starts a new one on the same directory. */
   void restart() throws IOException {
     server.close();
-    server = StandaloneServer.start(config(root));
+    server = StandaloneServer.start(config());
   }
 
   /**
@@ -57,7 +67,7 @@ final class StandaloneCluster implements AutoCloseable {
     int regionServer = server.cluster().regionServer().port();
     int zk = server.zooKeeperPort();
     server.close();
-    server = StandaloneServer.start(config(root, master, regionServer, zk));
+    server = StandaloneServer.start(config(master, regionServer, zk));
   }
 
   StandaloneServer server() {

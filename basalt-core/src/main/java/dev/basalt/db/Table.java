@@ -155,12 +155,15 @@ public final class Table {
     return onRow(checkAndMutate.getRow(), r -> r.region().checkAndMutate(checkAndMutate));
   }
 
-  public void mutateRow(RowMutations mutations) throws IOException {
-    onRow(
+  /**
+   * Applies the mutations of one row atomically, in order; returns the cells its increments and
+   * appends return (empty when there are none).
+   */
+  public Result mutateRow(RowMutations mutations) throws IOException {
+    return onRow(
         mutations.getRow(),
         r -> {
-          r.region().mutateRow(mutations);
-          return null;
+          return r.region().mutateRow(mutations);
         });
   }
 

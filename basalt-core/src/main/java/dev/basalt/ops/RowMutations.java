@@ -6,9 +6,11 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Puts and deletes of one row applied atomically, in the order added: readers see all of them or
- * none. Each later mutation sees the effect of the earlier ones (a Put after a Delete of the same
- * column survives it).
+ * Puts, deletes, increments and appends of one row applied atomically, in the order added: readers
+ * see all of them or none. Each later mutation sees the effect of the earlier ones (a Put after a
+ * Delete of the same column survives it; an Increment after a Put of its column adds to that
+ * value). As in HBase 2.4+, the cells the increments and appends return come back together as one
+ * result.
  */
 public class RowMutations implements Row {
   private final byte[] row;
@@ -28,12 +30,17 @@ public class RowMutations implements Row {
   }
 
   /**
-   * @throws IllegalArgumentException for another row, or a mutation that is not a Put or Delete
+   * @throws IllegalArgumentException for another row, or a mutation that is not a Put, Delete,
+   *     Increment or Append
    */
   public RowMutations add(Mutation m) {
-    if (!(m instanceof Put) && !(m instanceof Delete)) {
+    if (!(m instanceof Put)
+        && !(m instanceof Delete)
+        && !(m instanceof Increment)
+        && !(m instanceof Append)) {
       throw new IllegalArgumentException(
-          "RowMutations takes Put and Delete only, not " + m.getClass().getSimpleName());
+          "RowMutations takes Put, Delete, Increment and Append only, not "
+              + m.getClass().getSimpleName());
     }
     if (!Bytes.equals(m.getRow(), row)) {
       throw new IllegalArgumentException(

@@ -511,9 +511,14 @@ public final class Region implements Closeable {
     return single(append).getResult();
   }
 
-  /** Applies the Puts and Deletes of one row atomically, in order. */
-  public void mutateRow(RowMutations mutations) throws IOException {
-    single(mutations);
+  /**
+   * Applies the mutations of one row atomically, in order.
+   *
+   * @return the cells the increments and appends among them return, together (empty when there are
+   *     none)
+   */
+  public Result mutateRow(RowMutations mutations) throws IOException {
+    return single(mutations).getResult();
   }
 
   public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate) throws IOException {

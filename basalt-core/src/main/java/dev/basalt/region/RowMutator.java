@@ -22,6 +22,7 @@ import dev.basalt.ops.TimeRange;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -108,6 +109,7 @@ final class RowMutator {
         op instanceof RowMutations ? ((RowMutations) op).getMutations() : List.of((Mutation) op);
     Mvcc.WriteEntry entry = region.mvcc().begin(parts.size());
     List<KeyValue> written = new ArrayList<>();
+    List<Cell> returned = parts.size() > 1 ? new ArrayList<>() : null;
     Result result = Result.EMPTY;
     Durability durability = Durability.SKIP_WAL;
     try {
@@ -121,6 +123,9 @@ final class RowMutator {
           written.add(region.insert(kv, seq, ts));
         }
         result = r.result;
+        if (parts.size() > 1 && !r.result.isEmpty()) {
+          returned.addAll(Arrays.asList(r.result.rawCells()));
+        }
         durability = stronger(durability, region.effectiveDurability(m.getDurability()));
       }
       long ticket = -1;
@@ -128,6 +133,11 @@ final class RowMutator {
         ticket = region.services().editLog().append(region.getRegionInfo(), written, durability);
       }
       commit.add(entry, ticket, durability);
+      if (parts.size() > 1) {
+        // A RowMutations returns the cells of all its increments and appends, as HBase does.
+        returned.sort(CellComparator.INSTANCE);
+        return returned.isEmpty() ? Result.EMPTY : Result.create(returned);
+      }
       return result;
     } catch (IOException | RuntimeException e) {
       for (KeyValue kv : written) {

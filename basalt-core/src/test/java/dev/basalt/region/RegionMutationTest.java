@@ -6,6 +6,7 @@ import static dev.basalt.region.TestRegions.b;
 import static dev.basalt.region.TestRegions.cells;
 import static dev.basalt.region.TestRegions.region;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.basalt.cell.Bytes;
 import dev.basalt.filter.CompareOperator;
@@ -144,6 +145,38 @@ class RegionMutationTest {
             .add(new Put(ROW).addColumn(F, Q, 2, b("v2")))
             .add(new Delete(ROW).addColumn(F, Q)));
     assertThat(cells(r.get(new Get(ROW).readAllVersions()))).containsExactly("r/f:q@1=v1");
+  }
+
+  @Test
+  void rowMutationsWithIncrementsAndAppendsReturnTheirCellsTogether() throws IOException {
+    // HBase 2.4+ takes increments and appends in a RowMutations (Table.mutateRow returns them).
+    r.put(new Put(ROW).addColumn(F, b("s"), b("ab")));
+    Result res =
+        r.mutateRow(
+            new RowMutations(ROW)
+                .add(new Put(ROW).addColumn(F, Q, Bytes.toBytes(10L)))
+                .add(new Increment(ROW).addColumn(F, Q, 5))
+                .add(new Append(ROW).addColumn(F, b("s"), b("cd")))
+                .add(new Increment(ROW).addColumn(G, Q, 1).setReturnResults(false)));
+    // the increment saw the Put before it; its cell and the append's come back in cell order
+    assertThat(res.size()).isEqualTo(2);
+    assertThat(Bytes.toLong(res.getValue(F, Q))).isEqualTo(15);
+    assertThat(res.getValue(F, b("s"))).isEqualTo(b("abcd"));
+    Result row = r.get(new Get(ROW));
+    assertThat(Bytes.toLong(row.getValue(F, Q))).isEqualTo(15);
+    assertThat(Bytes.toLong(row.getValue(G, Q))).isEqualTo(1);
+    assertThat(r.mutateRow(new RowMutations(ROW).add(new Delete(ROW).addFamily(G))).isEmpty())
+        .isTrue();
+
+    // a failing part (not a counter) writes nothing of the row mutation
+    assertThatThrownBy(
+            () ->
+                r.mutateRow(
+                    new RowMutations(ROW)
+                        .add(new Put(ROW).addColumn(F, b("x"), b("1")))
+                        .add(new Increment(ROW).addColumn(F, b("s"), 1))))
+        .isInstanceOf(InvalidMutationException.class);
+    assertThat(r.get(new Get(ROW).addColumn(F, b("x"))).isEmpty()).isTrue();
   }
 
   @Test

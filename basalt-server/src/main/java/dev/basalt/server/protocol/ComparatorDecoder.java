@@ -84,9 +84,13 @@ public final class ComparatorDecoder {
     }
   }
 
-  /** {@code ByteArrayComparable.value}: absent means a null operand, as in HBase. */
+  /**
+   * {@code ByteArrayComparable.value}; absent means an empty operand, as HBase's server reads it.
+   * The client leaves the value out for a null operand, as in {@code CheckAndMutate.ifNotExists},
+   * whose {@code BinaryComparator(null)} a check-and-mutate then treats as "no value".
+   */
   private static byte[] value(ComparatorProtos.ByteArrayComparable c) {
-    return c.hasValue() ? c.getValue().toByteArray() : null;
+    return c.getValue().toByteArray();
   }
 
   private static byte[] required(ComparatorProtos.ByteArrayComparable c) {

@@ -42,7 +42,9 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  *   <li>Ordinary region actions: gets run one by one, mutations go to the region as one batch (one
  *       WAL sync for all); each action gets a {@code ResultOrException} carrying the client's
  *       {@code Action.index}, a failure affecting only its action.
- *   <li>{@code atomic}: the Puts and Deletes of one row applied all or none ({@code processed}).
+ *   <li>{@code atomic}: the Puts, Deletes, Increments and Appends of one row applied all or none
+ *       ({@code processed}); results are indexed 0..n-1 by position, as HBase answers, and the
+ *       increments' and appends' cells go on index 0.
  *   <li>{@code condition}: check-and-mutate of one mutation or of several as a row mutation; {@code
  *       processed} says whether the condition held, results are indexed 0..n-1 and an increment's
  *       or append's cells go on index 0.
@@ -68,7 +70,7 @@ final class MultiOperations {
         if (ra.hasCondition()) {
           anyProcessed |= conditional(region, ra, cells, rb, cellBlock);
         } else if (ra.getAtomic()) {
-          atomic(region, ra, cells, rb);
+          atomic(region, ra, cells, rb, cellBlock);
           anyProcessed = true;
         } else {
           ordinary(region, ra, cells, rb, cellBlock);
@@ -166,12 +168,21 @@ final class MultiOperations {
   }
 
   private void atomic(
-      Region region, RegionAction ra, List<List<Cell>> cells, RegionActionResult.Builder rb)
+      Region region,
+      RegionAction ra,
+      List<List<Cell>> cells,
+      RegionActionResult.Builder rb,
+      List<Cell> cellBlock)
       throws IOException {
-    region.mutateRow(rowMutations(ra, cells));
+    Result r = region.mutateRow(rowMutations(ra, cells));
     rb.setProcessed(true);
-    for (Action a : ra.getActionList()) {
-      rb.addResultOrException(success(a.getIndex(), null));
+    // As HBase answers an atomic action: results indexed by position (Table.mutateRow sends no
+    // Action.index, and the client files each result under the index it reads here), the cells
+    // of all increments and appends together on index 0.
+    for (int i = 0; i < ra.getActionCount(); i++) {
+      ClientProtos.Result result =
+          i == 0 && r != null && !r.isEmpty() ? CellEncoder.toResult(r, cellBlock) : null;
+      rb.addResultOrException(success(i, result));
     }
   }
 

@@ -25,7 +25,9 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRespon
  * cells fetched reach {@code max_result_size} bytes. The answer always says whether the region has
  * more ({@code more_results_in_region}; false closes the scanner here, and the client moves to the
  * next region) and whether the whole scan has more ({@code more_results}; false when the scan's row
- * limit is reached or its filter rules out every remaining row). A scanner never reads outside its
+ * limit is reached, or when its filter is done and the call returned nothing). As in HBase, a
+ * filter that is done ends its region's scanner at once, and the client goes on in the next region
+ * with the filter anew, so a PageFilter pages each region. A scanner never reads outside its
  * region, because the client takes region boundaries from hbase:meta.
  *
  * <p>Continuations carry {@code next_call_seq}; a mismatch means the client retried a call whose
@@ -167,6 +169,7 @@ public final class ScanService {
       long maxSize = s.scan().getMaxResultSize() > 0 ? s.scan().getMaxResultSize() : Long.MAX_VALUE;
       long size = 0;
       int n = 0;
+      Filter f = s.scan().getFilter();
       try {
         while (n < rows && size < maxSize && s.rowsLeft() != 0) {
           Result r = deadline == 0 ? s.scanner().next() : s.scanner().next(deadline);
@@ -176,8 +179,10 @@ public final class ScanService {
           }
           if (r == null) {
             regionDone = true;
-            Filter f = s.scan().getFilter();
-            scanDone = f != null && f.filterAllRemaining();
+            // As HBase: a filter that is done ends the whole scan only when this call returned
+            // nothing; otherwise the client goes on to the next region, whose scanner starts the
+            // filter anew (PageFilter and WhileMatchFilter work per region).
+            scanDone = n == 0 && f != null && f.filterAllRemaining();
             break;
           }
           n++;
@@ -186,6 +191,11 @@ public final class ScanService {
             s.rowReturned();
           }
           add(b, r, codec ? cells : null);
+          if (f != null && !r.mayHaveMoreCellsInRow() && f.filterAllRemaining()) {
+            // As HBase's region scanner: a filter done after this row ends the region now.
+            regionDone = true;
+            break;
+          }
           if (deadline != 0 && System.nanoTime() - deadline > 0) {
             heartbeat = true;
             break;

@@ -387,6 +387,42 @@ class OperationDecodersTest {
   }
 
   @Test
+  void aComparatorWithoutValueIsAnEmptyOperandAsIfNotExistsSendsIt() throws Exception {
+    // CheckAndMutate.ifNotExists (and ifEquals(null)) reach the server as EQUAL with a
+    // BinaryComparator whose ByteArrayComparable has no value; HBase reads that as empty.
+    Mutation put =
+        MutationDecoder.toMutation(
+            MutationProto.newBuilder()
+                .setRow(ROW)
+                .setMutateType(MutationProto.MutationType.PUT)
+                .addColumnValue(
+                    MutationProto.ColumnValue.newBuilder()
+                        .setFamily(s("f"))
+                        .addQualifierValue(
+                            MutationProto.ColumnValue.QualifierValue.newBuilder()
+                                .setQualifier(s("a"))
+                                .setValue(s("v"))))
+                .build(),
+            NO_CELLS);
+    ClientProtos.Condition ifNotExists =
+        ClientProtos.Condition.newBuilder()
+            .setRow(ROW)
+            .setFamily(s("f"))
+            .setQualifier(s("a"))
+            .setCompareType(HBaseProtos.CompareType.EQUAL)
+            .setComparator(
+                FilterDecoderTest.comparator(
+                    "BinaryComparator",
+                    ComparatorProtos.BinaryComparator.newBuilder()
+                        .setComparable(ComparatorProtos.ByteArrayComparable.newBuilder())
+                        .build()))
+            .build();
+    CheckAndMutate cam = ConditionDecoder.toCheckAndMutate(ifNotExists, put);
+    assertThat(cam.getValue()).isNullOrEmpty();
+    assertThat(cam.getCompareOp()).isEqualTo(dev.basalt.filter.CompareOperator.EQUAL);
+  }
+
+  @Test
   void resultsGoToTheCellBlockOrIntoTheMessage() {
     Cell a =
         KeyValue.of(

@@ -236,6 +236,80 @@ class MultiOperationsTest {
   }
 
   @Test
+  void atomicResultsAreIndexedByPositionLikeHBaseWhenActionsCarryNoIndex() throws IOException {
+    // Table.mutateRow sends full protobuf mutations without Action.index; the 2.6 client files
+    // each ResultOrException under its index and fails the call ("Server sent us neither results
+    // nor exceptions") unless they are 0..n-1.
+    RegionAction.Builder ra = RegionAction.newBuilder().setRegion(here).setAtomic(true);
+    for (String q : List.of("a", "b", "c")) {
+      ra.addAction(
+          Action.newBuilder()
+              .setMutation(
+                  MutationProto.newBuilder()
+                      .setRow(ByteString.copyFromUtf8("m"))
+                      .setMutateType(MutationProto.MutationType.PUT)
+                      .addColumnValue(
+                          MutationProto.ColumnValue.newBuilder()
+                              .setFamily(ByteString.copyFrom(F))
+                              .addQualifierValue(
+                                  MutationProto.ColumnValue.QualifierValue.newBuilder()
+                                      .setQualifier(ByteString.copyFromUtf8(q))
+                                      .setValue(ByteString.copyFromUtf8(q))))));
+    }
+    MultiResponse r =
+        multi.multi(
+            MultiRequest.newBuilder().addRegionAction(ra).build(),
+            List.<Cell>of().iterator(),
+            new ArrayList<>());
+    RegionActionResult rr = r.getRegionActionResult(0);
+    assertThat(rr.getProcessed()).isTrue();
+    assertThat(rr.getResultOrExceptionList())
+        .extracting(ClientProtos.ResultOrException::getIndex)
+        .containsExactly(0, 1, 2);
+    assertThat(value("m", "c")).isEqualTo("c");
+  }
+
+  @Test
+  void atomicIncrementsAndAppendsAnswerTheirCellsTogetherOnIndexZero() throws IOException {
+    region.put(
+        new dev.basalt.ops.Put(Bytes.toBytes("m")).addColumn(F, Bytes.toBytes("s"), b("ab")));
+    List<Cell> requestCells =
+        List.of(
+            put("m", "p", "v"),
+            KeyValue.of(
+                Bytes.toBytes("m"),
+                F,
+                Bytes.toBytes("n"),
+                Long.MAX_VALUE,
+                CellType.PUT,
+                Bytes.toBytes(4L)),
+            put("m", "s", "cd"));
+    MultiRequest req =
+        MultiRequest.newBuilder()
+            .addRegionAction(
+                RegionAction.newBuilder()
+                    .setRegion(here)
+                    .setAtomic(true)
+                    .addAction(mutationAction(0, "m", MutationProto.MutationType.PUT, 1))
+                    .addAction(mutationAction(1, "m", MutationProto.MutationType.INCREMENT, 1))
+                    .addAction(mutationAction(2, "m", MutationProto.MutationType.APPEND, 1)))
+            .build();
+    List<Cell> out = new ArrayList<>();
+    RegionActionResult rr = multi.multi(req, requestCells.iterator(), out).getRegionActionResult(0);
+    assertThat(rr.getProcessed()).isTrue();
+    assertThat(rr.getResultOrException(0).getResult().getAssociatedCellCount()).isEqualTo(2);
+    assertThat(rr.getResultOrException(1).getResult().getAssociatedCellCount()).isZero();
+    assertThat(out).hasSize(2);
+    assertThat(Bytes.toLong(CellUtil.cloneValue(out.get(0)))).isEqualTo(4L);
+    assertThat(Bytes.toString(CellUtil.cloneValue(out.get(1)))).isEqualTo("abcd");
+    assertThat(value("m", "p")).isEqualTo("v");
+  }
+
+  private static byte[] b(String s) {
+    return Bytes.toBytes(s);
+  }
+
+  @Test
   void singleMutationsAndGets() throws IOException {
     ClientProtos.MutateResponse m =
         single.mutate(

@@ -186,7 +186,7 @@ class ScanServiceTest {
   }
 
   @Test
-  void aFilterThatRulesOutTheRestEndsTheWholeScan() throws IOException {
+  void aFilterThatIsDoneEndsTheRegionAndTheScanOnlyWhenACallReturnedNothing() throws IOException {
     FilterProtos.Filter prefix =
         FilterProtos.Filter.newBuilder()
             .setName("org.apache.hadoop.hbase.filter.PrefixFilter")
@@ -201,7 +201,45 @@ class ScanServiceTest {
             .scan(open(ClientProtos.Scan.newBuilder().setFilter(prefix), 100).build(), true, 0)
             .response();
     assertThat(r.getCellsPerResultCount()).isEqualTo(1);
-    assertThat(r.getMoreResults()).as("no later region can match").isFalse();
+    assertThat(r.getMoreResultsInRegion()).isFalse();
+    assertThat(r.getMoreResults()).as("rows came back: HBase lets the client go on").isTrue();
+    // the filter is done before any row of this call: the whole scan ends
+    r =
+        service
+            .scan(
+                open(
+                        ClientProtos.Scan.newBuilder()
+                            .setFilter(prefix)
+                            .setStartRow(ByteString.copyFromUtf8("r4")),
+                        100)
+                    .build(),
+                true,
+                0)
+            .response();
+    assertThat(r.getCellsPerResultCount()).isZero();
+    assertThat(r.getMoreResults()).isFalse();
+  }
+
+  @Test
+  void aPageFilterEndsItsRegionRightAfterThePageAndTheScanGoesOn() throws IOException {
+    // HBase pages each region: the region scanner ends after the page's last row, and
+    // more_results stays true so that the client pages the next region too.
+    FilterProtos.Filter page =
+        FilterProtos.Filter.newBuilder()
+            .setName("org.apache.hadoop.hbase.filter.PageFilter")
+            .setSerializedFilter(
+                FilterProtos.PageFilter.newBuilder().setPageSize(2).build().toByteString())
+            .build();
+    for (int rows : new int[] {2, 100}) {
+      ScanResponse r =
+          service
+              .scan(open(ClientProtos.Scan.newBuilder().setFilter(page), rows).build(), true, 0)
+              .response();
+      assertThat(r.getCellsPerResultCount()).isEqualTo(2);
+      assertThat(r.getMoreResultsInRegion()).as("caching %d", rows).isFalse();
+      assertThat(r.getMoreResults()).as("caching %d", rows).isTrue();
+    }
+    assertThat(registry.openCount()).isZero();
   }
 
   @Test
