@@ -31,16 +31,18 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The WAL append hot path without waiting for the disk: one entry per row mutation (encoded once
- * at exact size with its CRC32C, appended under the log's lock) followed by an ASYNC_WAL sync
- * request, which only hands the batch to the background syncer. {@code cells} = 1 is a one-column
- * put, 10 a YCSB row. Disk-bound throughput with SYNC_WAL and FSYNC_WAL is {@code WalThroughput}'s
- * job; this isolates what a writer thread spends before it waits.
+ * The WAL append hot path without waiting for the disk: one entry per row mutation (encoded once at
+ * exact size with its CRC32C, appended under the log's lock) followed by an ASYNC_WAL sync request,
+ * which only hands the batch to the background syncer. {@code cells} = 1 is a one-column put, 10 a
+ * YCSB row. Disk-bound throughput with SYNC_WAL and FSYNC_WAL is {@code WalThroughput}'s job; this
+ * isolates what a writer thread spends before it waits.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 8, time = 1)
 @Threads(1)

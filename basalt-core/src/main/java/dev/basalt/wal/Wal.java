@@ -73,8 +73,17 @@ public final class Wal implements Closeable {
   /** Guards the pending queue and the transaction counter; held only to add or take entries. */
   private final ReentrantLock lock = new ReentrantLock();
 
+  /**
+   * Bytes of ASYNC_WAL entries that may wait for the background flusher. Past this an ASYNC_WAL
+   * writer waits for a flush like a SYNC_WAL one: without a bound, writers faster than the disk
+   * would queue frames until the heap runs out.
+   */
+  static final long MAX_ASYNC_BACKLOG_BYTES = 16L << 20;
+
   // Guarded by lock:
   private ArrayList<Pending> pending = new ArrayList<>();
+  // Written under lock, read anywhere:
+  private volatile long pendingBytes;
   // Written under lock, read anywhere:
   private volatile long appendedTxid;
 
@@ -217,6 +226,7 @@ public final class Wal implements Closeable {
               clusters.clusters(),
               clusters.ids(),
               e.lastSequenceId()));
+      pendingBytes += frame.length;
       long txid = appendedTxid + 1;
       appendedTxid = txid;
       return txid;
@@ -242,14 +252,17 @@ public final class Wal implements Closeable {
   /**
    * Waits until every entry up to {@code txid} is as durable as {@code durability} asks: flushed to
    * the operating system for SYNC_WAL, forced to the device for FSYNC_WAL. ASYNC_WAL and SKIP_WAL
-   * return at once.
+   * return at once, unless {@value #MAX_ASYNC_BACKLOG_BYTES} bytes already wait for the background
+   * flusher: then an ASYNC_WAL writer waits as a SYNC_WAL one would (back-pressure).
    *
    * <p>No wake-up is lost: a waiter registers before it tries to lead, and every round's leader
    * scans the waiters only after it releases the write lock.
    */
   public void sync(long txid, Durability durability) throws IOException {
     boolean force = durability == Durability.FSYNC_WAL;
-    if (!force && durability != Durability.SYNC_WAL) {
+    if (!force
+        && durability != Durability.SYNC_WAL
+        && !(durability == Durability.ASYNC_WAL && pendingBytes > MAX_ASYNC_BACKLOG_BYTES)) {
       return;
     }
     if (force) {
@@ -469,6 +482,7 @@ public final class Wal implements Closeable {
       lock.lock();
       try {
         batch = pending;
+        pendingBytes = 0;
         pending = spare != null ? spare : new ArrayList<>();
         spare = null; // until this batch is written (after a failure nothing is reused)
         batchTxid = appendedTxid;

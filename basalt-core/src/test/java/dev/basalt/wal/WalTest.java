@@ -94,6 +94,28 @@ class WalTest {
   }
 
   @Test
+  void asyncWritersWaitForAFlushOnceTheBacklogIsFull() throws IOException {
+    LocalStorage s = new LocalStorage(dir);
+    // A flush interval far beyond the test: only back-pressure can write these entries.
+    Wal wal = open(s, Config.builder().set(WalSettings.ASYNC_FLUSH_INTERVAL, 3_600_000L).build());
+    String big = "x".repeat(64 * 1024);
+    long perEntry = 64 * 1024;
+    int entries = (int) (Wal.MAX_ASYNC_BACKLOG_BYTES / perEntry) + 2;
+    for (int i = 0; i < entries; i++) {
+      long t = wal.append(entry("r1", 1 + i, big));
+      wal.sync(t, Durability.ASYNC_WAL);
+    }
+    // The writer that passed the bound flushed the backlog itself; at most a bound's worth (each
+    // frame is a little larger than its value) may still wait for the flusher.
+    int written = values(s).size();
+    assertThat(written)
+        .as("entries written without the background flusher")
+        .isGreaterThanOrEqualTo(entries - (int) (Wal.MAX_ASYNC_BACKLOG_BYTES / perEntry));
+    assertThat(written).isGreaterThan(0);
+    wal.close();
+  }
+
+  @Test
   void asyncEntriesAreWrittenWithinTheFlushInterval() throws Exception {
     LocalStorage s = new LocalStorage(dir);
     Wal wal = open(s, Config.builder().set(WalSettings.ASYNC_FLUSH_INTERVAL, 50L).build());
