@@ -71,6 +71,14 @@ final class ErrorMessages {
               + table
               + "'' shows its families";
         }
+      case "NoServerForRegionException":
+      case "RegionOfflineException":
+      case "NotServingRegionException":
+        // what a client sees reading a disabled table; say so when that is the reason
+        if (table != null && isDisabled(session, table)) {
+          return "table '" + table + "' is disabled; enable it first: enable '" + table + "'";
+        }
+        break;
       default:
         break;
     }
@@ -86,6 +94,14 @@ final class ErrorMessages {
       return cmd + " was interrupted";
     }
     return cmd + " failed: " + name + (message.isEmpty() ? "" : ": " + message);
+  }
+
+  private static boolean isDisabled(Session session, String table) {
+    try {
+      return session.admin().isTableDisabled(org.apache.hadoop.hbase.TableName.valueOf(table));
+    } catch (Exception | LinkageError e) {
+      return false; // the original error is reported instead
+    }
   }
 
   /** Peels wrappers (retries exhausted, futures) down to the exception that says what happened. */
@@ -139,7 +155,12 @@ final class ErrorMessages {
         break;
       }
     }
-    return name.equals("ConnectException");
+    // the ZooKeeper registry gives up with a DoNotRetryIOException that only says it timed out
+    String m = t.getMessage();
+    return name.equals("ConnectException")
+        || (m != null
+            && (m.contains("Zookeeper GET could not be completed")
+                || m.contains("CONNECTIONLOSS")));
   }
 
   private static String firstArgument(Statement s) {

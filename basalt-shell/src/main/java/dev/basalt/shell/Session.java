@@ -79,6 +79,7 @@ final class Session implements AutoCloseable {
 
   synchronized Connection connection() throws IOException {
     if (connection == null) {
+      Reachability.check(conf);
       connection = ConnectionFactory.createConnection(conf);
     }
     return connection;

@@ -69,6 +69,8 @@ public final class ShellMain implements Callable<Integer> {
       description = "history file of the interactive shell (default: ~/.basalt_shell_history)")
   Path history;
 
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
   @Parameters(arity = "0..1", paramLabel = "SCRIPT", description = "a file of commands to run")
   Path script;
 
@@ -145,7 +147,7 @@ public final class ShellMain implements Callable<Integer> {
     if (config != null) {
       if (!Files.isReadable(config)) {
         throw new CommandLine.ParameterException(
-            new CommandLine(this), "cannot read the configuration file " + config);
+            spec.commandLine(), "cannot read the configuration file " + config);
       }
       conf.addResource(new org.apache.hadoop.fs.Path(config.toAbsolutePath().toString()));
     }
@@ -153,18 +155,31 @@ public final class ShellMain implements Callable<Integer> {
       applyQuorum(conf, zookeeper);
     }
     settings.forEach(conf::set);
+    // The client retries a ZooKeeper read 30 times by default, so a shell pointed at a stopped
+    // cluster would sit silent for minutes; three retries report it within seconds. A
+    // configuration file or -D that sets the key wins.
+    if (conf.get("zookeeper.recovery.retry") == null) {
+      conf.setInt("zookeeper.recovery.retry", 3);
+    }
     return conf;
   }
 
   /** "host:port" sets the quorum host and client port; several hosts go in as a list. */
-  static void applyQuorum(Configuration conf, String spec) {
-    String[] hosts = spec.split(",");
+  void applyQuorum(Configuration conf, String quorum) {
+    String[] hosts = quorum.split(",");
+    for (String h : hosts) {
+      int colon = h.lastIndexOf(':');
+      if (h.isBlank() || (colon >= 0 && !h.substring(colon + 1).matches("\\d{1,5}"))) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "-z expects HOST:PORT[,HOST:PORT...], got '" + quorum + "'");
+      }
+    }
     if (hosts.length == 1 && hosts[0].contains(":")) {
       int colon = hosts[0].lastIndexOf(':');
       conf.set("hbase.zookeeper.quorum", hosts[0].substring(0, colon));
       conf.set("hbase.zookeeper.property.clientPort", hosts[0].substring(colon + 1));
     } else {
-      conf.set("hbase.zookeeper.quorum", spec);
+      conf.set("hbase.zookeeper.quorum", quorum);
     }
   }
 
