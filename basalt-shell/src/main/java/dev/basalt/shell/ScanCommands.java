@@ -140,6 +140,7 @@ final class ScanCommands {
       }
     } catch (Exception e) {
       if (s.cancellation().requested()) {
+        s.out().println(); // after the ^C the terminal echoed
         f.footer(rows);
       }
       throw e;
@@ -180,6 +181,7 @@ final class ScanCommands {
       }
     } catch (Exception e) {
       if (s.cancellation().requested()) {
+        s.out().println(); // after the ^C the terminal echoed
         f.footer(count);
       }
       throw e;
