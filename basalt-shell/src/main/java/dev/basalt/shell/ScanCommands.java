@@ -121,8 +121,10 @@ final class ScanCommands {
     long rows = 0;
     try (Table t = s.table(name);
         ResultScanner scanner = t.getScanner(scan)) {
+      // the first result comes before the header, so a scan that cannot start prints only the error
+      Result r = scanner.next();
       f.header("ROW", "COLUMN+CELL");
-      for (Result r = scanner.next(); r != null; r = scanner.next()) {
+      for (; r != null; r = scanner.next()) {
         s.cancellation().check();
         String key = Bytes.toStringBinary(r.getRow());
         for (Cell c : r.rawCells()) {

@@ -31,8 +31,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     versionProvider = ShellMain.Version.class,
     description = {
-      "The HBase shell's commands and syntax, through the stock HBase client: works against",
-      "Basalt and any HBase 2.x cluster. Type 'help' in the shell for the commands."
+      "The HBase shell's commands and syntax on the stock HBase client,",
+      "for Basalt and any HBase 2.x cluster. 'help' in the shell lists the commands."
     })
 public final class ShellMain implements Callable<Integer> {
   @Option(

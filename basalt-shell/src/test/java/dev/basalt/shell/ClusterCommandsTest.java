@@ -2,6 +2,8 @@ package dev.basalt.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,7 +23,7 @@ class ClusterCommandsTest {
   }
 
   @Test
-  void flushCompactAndSplitKeepTheData() {
+  void flushCompactAndSplitKeepTheData() throws Exception {
     shell.ok("create 'adm1', 'cf'; put 'adm1', 'a', 'cf:q', '1'; put 'adm1', 'z', 'cf:q', '2'");
     ShellHarness.Result r =
         shell.run("flush 'adm1'; flush 'adm1', 'cf'; compact 'adm1'; major_compact 'adm1', 'cf'");
@@ -31,6 +33,12 @@ class ClusterCommandsTest {
     shell.ok("split 'adm1', 'm'");
     // the split is asynchronous on the server; the rows stay readable throughout
     assertThat(shell.ok("count 'adm1'")).isEqualTo("2 row(s)\n");
+    Admin admin = shell.session().admin();
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    while (admin.getRegions(TableName.valueOf("adm1")).size() < 2 && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    assertThat(admin.getRegions(TableName.valueOf("adm1"))).hasSize(2);
     assertThat(shell.run("flush 'adm_nope'").err())
         .isEqualTo("ERROR: table 'adm_nope' does not exist; 'list' shows the tables\n");
   }
@@ -112,6 +120,9 @@ class ClusterCommandsTest {
       assertThat(exit.ok()).isTrue();
       assertThat(exit.took()).isZero();
       assertThat(own.run("version").took()).isZero();
+    }
+    try (ShellHarness own = new ShellHarness()) {
+      assertThat(own.run("quit; version").took()).isZero();
     }
   }
 }
