@@ -143,17 +143,17 @@ final class ClusterCommands {
         ServerName master = m.getMasterName();
         out.println(
             "active master:  "
-                + (master == null ? "none" : master.getAddress() + " " + master.getStartcode()));
+                + (master == null ? "none" : master.getAddress() + " " + master.getStartCode()));
         out.println(m.getBackupMasterNames().size() + " backup masters");
         for (ServerName b : m.getBackupMasterNames()) {
-          out.println("    " + b.getAddress() + " " + b.getStartcode());
+          out.println("    " + b.getAddress() + " " + b.getStartCode());
         }
         out.println(servers + " live servers");
         long requests = 0;
         for (Map.Entry<ServerName, ServerMetrics> e : m.getLiveServerMetrics().entrySet()) {
           ServerMetrics sm = e.getValue();
           requests += sm.getRequestCountPerSecond();
-          out.println("    " + e.getKey().getAddress() + " " + e.getKey().getStartcode());
+          out.println("    " + e.getKey().getAddress() + " " + e.getKey().getStartCode());
           out.println("        " + sm);
           if (detailed) {
             for (RegionMetrics rm : sm.getRegionMetrics().values()) {

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -43,10 +42,6 @@ final class Formatter {
     this.width = width;
     this.zone = zone;
     this.epochTimestamps = epochTimestamps;
-  }
-
-  PrintWriter out() {
-    return out;
   }
 
   /** A header line (not inset); also re-reads the terminal width, as HBase does per header. */
@@ -115,10 +110,6 @@ final class Formatter {
     return s + " ".repeat(width - s.length());
   }
 
-  static String binary(byte[] bytes) {
-    return Bytes.toStringBinary(bytes);
-  }
-
   /** "family:qualifier" of a cell, each part in toStringBinary form. */
   static String column(Cell c) {
     return Bytes.toStringBinary(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength())
@@ -153,7 +144,7 @@ final class Formatter {
         return ts + ", value=" + Bytes.toLong(c.getValueArray(), c.getValueOffset());
       }
     }
-    if (CellUtil.isDelete(c.getTypeByte())) {
+    if (c.getType() != Cell.Type.Put) {
       return ts + ", type=" + c.getType();
     }
     return ts

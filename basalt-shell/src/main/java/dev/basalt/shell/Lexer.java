@@ -56,10 +56,6 @@ final class Lexer {
     this.src = src;
   }
 
-  String source() {
-    return src;
-  }
-
   Token next() throws SyntaxException {
     skipBlanksAndComments();
     if (pos >= src.length()) {

@@ -23,10 +23,6 @@ final class Options {
     return map.containsKey(key);
   }
 
-  boolean isEmpty() {
-    return map.isEmpty();
-  }
-
   /** Fails on a key outside {@code known}, suggesting the closest known key. */
   void allowOnly(Collection<String> known) throws UsageException {
     for (String key : map.keySet()) {

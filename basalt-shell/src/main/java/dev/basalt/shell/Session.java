@@ -96,11 +96,6 @@ final class Session implements AutoCloseable {
     return connection().getTable(name);
   }
 
-  /** Whether a connection is open (completion asks the cluster only then). */
-  synchronized boolean connected() {
-    return connection != null && !connection.isClosed();
-  }
-
   @Override
   public synchronized void close() {
     try {

@@ -18,14 +18,6 @@ final class ShellRunner {
     this.err = err;
   }
 
-  Session session() {
-    return session;
-  }
-
-  CommandTable commands() {
-    return commands;
-  }
-
   /**
    * Runs every statement of {@code text} in order, stopping at the first one that fails (or at
    * exit). Returns false if a statement failed or could not be parsed.
