@@ -58,6 +58,9 @@ final class Lexer {
 
   Token next() throws SyntaxException {
     skipBlanksAndComments();
+    if (pos == src.length() - 1 && src.charAt(pos) == '\\') {
+      throw error(pos, "the statement continues on the next line", true);
+    }
     if (pos >= src.length()) {
       return new Token(Kind.EOF, pos, pos, null);
     }

@@ -276,6 +276,12 @@ class InteractiveShellTest {
     assertThat(cancelled).doesNotContain(String.format(" r%04d ", ROWS - 1));
     // the terminal echoes ^C; the rows printed so far are counted on a line of their own
     assertThat(cancelled).containsPattern("\\^C\\n\\d+ row\\(s\\)\\nERROR: scan cancelled");
+    screen.delayMillis = 2;
+    type("count '" + TABLE + "', INTERVAL => 1, CACHE => 1\r");
+    mark = awaitFrom(mark, "Current count: 2, row: r0001");
+    type("\u0003");
+    mark = awaitFrom(mark, "ERROR: count cancelled (Ctrl-C)");
+    screen.delayMillis = 0;
     type("count '" + TABLE + "', INTERVAL => 1000\r");
     mark = awaitFrom(mark, "3000 row(s)");
     type("exit\r");

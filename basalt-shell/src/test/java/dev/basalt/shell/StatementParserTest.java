@@ -126,7 +126,8 @@ class StatementParserTest {
             "get 't',",
             "scan 't', {A =>",
             "list(",
-            "x [1, 2")) {
+            "x [1, 2",
+            "scan 't1', \\")) {
       SyntaxException e = error(src);
       assertThat(e.incomplete()).as(src).isTrue();
     }
