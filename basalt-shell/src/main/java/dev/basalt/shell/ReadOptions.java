@@ -1,0 +1,64 @@
+package dev.basalt.shell;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.ParseFilter;
+
+/** The read options get and scan share (columns, versions, time, FILTER), applied as HBase does. */
+final class ReadOptions {
+  private ReadOptions() {}
+
+  /** COLUMN or COLUMNS: 'cf' reads a family, 'cf:q' one column. */
+  static void columns(Options o, Get get) throws UsageException {
+    for (String key : List.of("COLUMN", "COLUMNS")) {
+      if (o.has(key)) {
+        for (ShellString c : o.strings(key)) {
+          Columns col = Columns.parse(c.bytes());
+          if (col.hasQualifier()) {
+            get.addColumn(col.family(), col.qualifier());
+          } else {
+            get.addFamily(col.family());
+          }
+        }
+      }
+    }
+  }
+
+  static void columns(Options o, Scan scan) throws UsageException {
+    for (String key : List.of("COLUMN", "COLUMNS")) {
+      if (o.has(key)) {
+        for (ShellString c : o.strings(key)) {
+          Columns col = Columns.parse(c.bytes());
+          if (col.hasQualifier()) {
+            scan.addColumn(col.family(), col.qualifier());
+          } else {
+            scan.addFamily(col.family());
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * A FILTER string in the HBase filter language, parsed by the stock client's ParseFilter (the
+   * same parser the HBase shell uses), so the server receives standard filter objects.
+   */
+  static Filter filter(String command, Options o) throws UsageException {
+    String text = o.text("FILTER");
+    try {
+      return new ParseFilter().parseFilterString(text.getBytes(StandardCharsets.UTF_8));
+    } catch (Exception e) {
+      String why = e.getMessage() != null ? Arguments.firstLine(e.getMessage()) : e.toString();
+      throw new UsageException(
+          command
+              + ": bad FILTER \""
+              + text
+              + "\": "
+              + why
+              + "; e.g. FILTER => \"PrefixFilter('r1') AND ValueFilter(=, 'binary:v')\"");
+    }
+  }
+}
