@@ -1,6 +1,7 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellUtil;
 import dev.basalt.ops.Append;
 import dev.basalt.ops.CheckAndMutateResult;
 import dev.basalt.ops.Delete;
@@ -15,6 +16,7 @@ import dev.basalt.server.protocol.CellEncoder;
 import dev.basalt.server.protocol.ConditionDecoder;
 import dev.basalt.server.protocol.MutationDecoder;
 import dev.basalt.server.protocol.QueryDecoder;
+import dev.basalt.util.Clock;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;
@@ -34,13 +36,22 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutateResp
 final class ClientOperations {
   private final RegionLookup regions;
   private final MetaTable meta;
+  private final ServerNonces nonces;
 
   /**
    * @param meta serves gets on hbase:meta; null on a server that does not host it
    */
   ClientOperations(RegionLookup regions, MetaTable meta) {
+    this(regions, meta, new ServerNonces(Clock.system(), ServerNonces.GRACE_MILLIS));
+  }
+
+  /**
+   * @param nonces the operations already applied under a client nonce (shared with Multi)
+   */
+  ClientOperations(RegionLookup regions, MetaTable meta, ServerNonces nonces) {
     this.regions = regions;
     this.meta = meta;
+    this.nonces = nonces;
   }
 
   GetResponse get(GetRequest req, List<Cell> cellBlock) throws IOException {
@@ -66,12 +77,46 @@ final class ClientOperations {
       }
       return b.build();
     }
-    Result r = apply(region, m);
+    Result r = applyOnce(region, m, nonces, req.getNonceGroup(), req.getMutation().getNonce());
     b.setProcessed(true);
     if (r != null) {
       b.setResult(CellEncoder.toResult(r, cellBlock));
     }
     return b.build();
+  }
+
+  /**
+   * Applies an increment or append unless it already succeeded under the same client nonce (a retry
+   * whose first answer was lost); then, as HBase does, answers with the current values of its
+   * columns instead of applying it again. Other mutations are simply applied.
+   */
+  static Result applyOnce(Region region, Mutation m, ServerNonces nonces, long group, long nonce)
+      throws IOException {
+    if (!(m instanceof Increment || m instanceof Append) || nonce == ServerNonces.NO_NONCE) {
+      return apply(region, m);
+    }
+    if (!nonces.start(group, nonce)) {
+      return region.get(currentValues(m));
+    }
+    boolean ok = false;
+    try {
+      Result r = apply(region, m);
+      ok = true;
+      return r;
+    } finally {
+      nonces.end(group, nonce, ok);
+    }
+  }
+
+  /** A get of the columns a mutation changes. */
+  static Get currentValues(Mutation m) {
+    Get g = new Get(m.getRow());
+    for (List<Cell> cells : m.getFamilyCellMap().values()) {
+      for (Cell c : cells) {
+        g.addColumn(CellUtil.cloneFamily(c), CellUtil.cloneQualifier(c));
+      }
+    }
+    return g;
   }
 
   /** Applies one mutation; the result of an increment or append, else null. */

@@ -24,6 +24,7 @@ public final class ClientServiceHandlers implements AutoCloseable {
   private final ScanService scan;
   private final ClientOperations single;
   private final MultiOperations multi;
+  private final ServerNonces nonces;
 
   /**
    * @param leaseMillis how long an idle scanner lives (HBase's {@code
@@ -40,8 +41,9 @@ public final class ClientServiceHandlers implements AutoCloseable {
       RegionLookup regions, MetaTable meta, Clock clock, long leaseMillis) {
     this.scanners = new ScannerRegistry(clock, leaseMillis, clock.currentTimeMillis() << 16);
     this.scan = new ScanService(scanners, regions, meta);
-    this.single = new ClientOperations(regions, meta);
-    this.multi = new MultiOperations(regions);
+    this.nonces = new ServerNonces(clock, ServerNonces.GRACE_MILLIS);
+    this.single = new ClientOperations(regions, meta, nonces);
+    this.multi = new MultiOperations(regions, nonces);
   }
 
   public RpcService service() {
@@ -78,8 +80,14 @@ public final class ClientServiceHandlers implements AutoCloseable {
         .build();
   }
 
-  /** Closes scanners idle past their lease; the server calls it periodically. */
+  /**
+   * Closes scanners idle past their lease and forgets client nonces past their grace period; the
+   * server calls it periodically.
+   *
+   * @return how many scanners were closed
+   */
   public int expireIdleScanners() {
+    nonces.expire();
     return scanners.expireIdle();
   }
 

@@ -1,7 +1,9 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.cell.Cell;
+import dev.basalt.ops.Append;
 import dev.basalt.ops.CheckAndMutateResult;
+import dev.basalt.ops.Increment;
 import dev.basalt.ops.Mutation;
 import dev.basalt.ops.Result;
 import dev.basalt.ops.Row;
@@ -14,6 +16,7 @@ import dev.basalt.server.protocol.MutationDecoder;
 import dev.basalt.server.protocol.QueryDecoder;
 import dev.basalt.server.rpc.RemoteExceptions;
 import dev.basalt.util.BasaltIOException;
+import dev.basalt.util.Clock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -54,9 +57,18 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  */
 final class MultiOperations {
   private final RegionLookup regions;
+  private final ServerNonces nonces;
 
   MultiOperations(RegionLookup regions) {
+    this(regions, new ServerNonces(Clock.system(), ServerNonces.GRACE_MILLIS));
+  }
+
+  /**
+   * @param nonces the operations already applied under a client nonce (shared with Mutate)
+   */
+  MultiOperations(RegionLookup regions, ServerNonces nonces) {
     this.regions = regions;
+    this.nonces = nonces;
   }
 
   MultiResponse multi(MultiRequest req, Iterator<Cell> requestCells, List<Cell> cellBlock) {
@@ -73,7 +85,7 @@ final class MultiOperations {
           atomic(region, ra, cells, rb, cellBlock);
           anyProcessed = true;
         } else {
-          ordinary(region, ra, cells, rb, cellBlock);
+          ordinary(region, ra, cells, rb, cellBlock, req.getNonceGroup());
         }
       } catch (IOException | RuntimeException e) {
         rb.clear();
@@ -108,7 +120,8 @@ final class MultiOperations {
       RegionAction ra,
       List<List<Cell>> cells,
       RegionActionResult.Builder rb,
-      List<Cell> cellBlock) {
+      List<Cell> cellBlock,
+      long nonceGroup) {
     int n = ra.getActionCount();
     // Outcomes first, encoded afterwards in action order: the client reads the cell block in the
     // order of the ResultOrExceptions that count its cells.
@@ -120,8 +133,15 @@ final class MultiOperations {
       Action a = ra.getAction(i);
       try {
         if (a.hasMutation()) {
-          batch.add(MutationDecoder.toMutation(a.getMutation(), cells.get(i).iterator()));
-          batchAt.add(i);
+          Mutation m = MutationDecoder.toMutation(a.getMutation(), cells.get(i).iterator());
+          long nonce = a.getMutation().getNonce();
+          if ((m instanceof Increment || m instanceof Append) && nonce != ServerNonces.NO_NONCE) {
+            // Outside the batch, so that each is applied at most once under its nonce.
+            results[i] = ClientOperations.applyOnce(region, m, nonces, nonceGroup, nonce);
+          } else {
+            batch.add(m);
+            batchAt.add(i);
+          }
         } else if (!a.hasGet()) {
           throw new BasaltIOException(
               "coprocessor service calls are not supported",

@@ -343,4 +343,55 @@ class MultiOperationsTest {
             new ArrayList<>());
     assertThat(g.getResult().getExists()).isTrue();
   }
+
+  @Test
+  void aRetriedIncrementWithTheSameNonceIsAppliedOnce() throws IOException {
+    ServerNonces nonces = new ServerNonces(new ManualClock(0), ServerNonces.GRACE_MILLIS);
+    RegionLookup lookup = s -> region;
+    ClientOperations mutate = new ClientOperations(lookup, null, nonces);
+    MultiOperations batch = new MultiOperations(lookup, nonces);
+    KeyValue plusFive =
+        KeyValue.of(
+            Bytes.toBytes("n"),
+            F,
+            Bytes.toBytes("c"),
+            Long.MAX_VALUE,
+            CellType.PUT,
+            Bytes.toBytes(5L));
+    ClientProtos.MutateRequest inc =
+        ClientProtos.MutateRequest.newBuilder()
+            .setRegion(here)
+            .setNonceGroup(77)
+            .setMutation(
+                MutationProto.newBuilder()
+                    .setRow(ByteString.copyFromUtf8("n"))
+                    .setMutateType(MutationProto.MutationType.INCREMENT)
+                    .setAssociatedCellCount(1)
+                    .setNonce(1234))
+            .build();
+    for (int attempt = 0; attempt < 3; attempt++) {
+      List<Cell> out = new ArrayList<>();
+      mutate.mutate(inc, List.<Cell>of(plusFive).iterator(), out);
+      assertThat(Bytes.toLong(CellUtil.cloneValue(out.get(0))))
+          .as("attempt %d answers the value after the one increment", attempt)
+          .isEqualTo(5L);
+    }
+    // The same pair inside a Multi (the client retried through a batch) is not applied either; a
+    // new nonce is.
+    MultiRequest retried =
+        MultiRequest.newBuilder()
+            .setNonceGroup(77)
+            .addRegionAction(
+                RegionAction.newBuilder()
+                    .setRegion(here)
+                    .addAction(Action.newBuilder().setIndex(0).setMutation(inc.getMutation()))
+                    .addAction(
+                        Action.newBuilder()
+                            .setIndex(1)
+                            .setMutation(inc.getMutation().toBuilder().setNonce(5678))))
+            .build();
+    batch.multi(retried, List.<Cell>of(plusFive, plusFive).iterator(), new ArrayList<>());
+    byte[] v = region.get(new Get(Bytes.toBytes("n"))).getValue(F, Bytes.toBytes("c"));
+    assertThat(Bytes.toLong(v)).isEqualTo(10L);
+  }
 }
