@@ -21,6 +21,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
@@ -129,15 +131,17 @@ final class MultiOperations {
     Throwable[] errors = new Throwable[n];
     List<Mutation> batch = new ArrayList<>();
     List<Integer> batchAt = new ArrayList<>();
+    Map<Integer, Mutation> duplicates = new TreeMap<>();
     for (int i = 0; i < n; i++) {
       Action a = ra.getAction(i);
       try {
         if (a.hasMutation()) {
           Mutation m = MutationDecoder.toMutation(a.getMutation(), cells.get(i).iterator());
-          long nonce = a.getMutation().getNonce();
-          if ((m instanceof Increment || m instanceof Append) && nonce != ServerNonces.NO_NONCE) {
-            // Outside the batch, so that each is applied at most once under its nonce.
-            results[i] = ClientOperations.applyOnce(region, m, nonces, nonceGroup, nonce);
+          long nonce = nonceOf(a, m);
+          if (nonce != ServerNonces.NO_NONCE && !nonces.start(nonceGroup, nonce)) {
+            // Applied by an earlier attempt of this call: answered with the current values
+            // once the batch is done, never applied twice.
+            duplicates.put(i, m);
           } else {
             batch.add(m);
             batchAt.add(i);
@@ -165,6 +169,19 @@ final class MultiOperations {
         }
       } catch (IOException | RuntimeException e) {
         batchAt.forEach(i -> errors[i] = e);
+      } finally {
+        for (int j = 0; j < batchAt.size(); j++) {
+          int i = batchAt.get(j);
+          long nonce = nonceOf(ra.getAction(i), batch.get(j));
+          nonces.end(nonceGroup, nonce, errors[i] == null);
+        }
+      }
+    }
+    for (Map.Entry<Integer, Mutation> d : duplicates.entrySet()) {
+      try {
+        results[d.getKey()] = region.get(ClientOperations.currentValues(d.getValue()));
+      } catch (IOException | RuntimeException e) {
+        errors[d.getKey()] = e;
       }
     }
     for (int i = 0; i < n; i++) {
@@ -185,6 +202,13 @@ final class MultiOperations {
               : success(
                   index, results[i] == null ? null : CellEncoder.toResult(results[i], cellBlock)));
     }
+  }
+
+  /** The client's nonce of an Increment or Append; other mutations are not de-duplicated. */
+  private static long nonceOf(Action a, Mutation m) {
+    return m instanceof Increment || m instanceof Append
+        ? a.getMutation().getNonce()
+        : ServerNonces.NO_NONCE;
   }
 
   private void atomic(
