@@ -64,8 +64,10 @@ public final class ConfigRegistry {
     StringBuilder sb = new StringBuilder();
     sb.append("# Configuration\n\n")
         .append("Generated from the settings registry (`ConfigRegistry`); do not edit by hand.\n")
-        .append("`ConfigDocsTest` fails when this file is stale; run it with\n")
-        .append("`-Dbasalt.regenerateDocs=true` to rewrite it.\n");
+        .append(
+            "basalt-server's `ConfigurationDocTest` fails when this file is stale; rewrite it\n")
+        .append("with `mvn -pl basalt-server -am test -Dtest=ConfigurationDocTest\n")
+        .append("-Dsurefire.failIfNoSpecifiedTests=false -Dbasalt.regenerateDocs=true`.\n");
     for (ConfigKeySet set : sets) {
       sb.append("\n## ").append(set.section()).append("\n\n");
       sb.append("| key | type | default | unit | meaning |\n| --- | --- | --- | --- | --- |\n");
