@@ -53,7 +53,8 @@ final class MetaRowComparator {
         idLength(b, bl));
   }
 
-  private static int indexOf(byte[] key, int from) {
+  /** The first comma at or after {@code from}, or -1. */
+  static int indexOf(byte[] key, int from) {
     for (int i = from; i < key.length; i++) {
       if (key[i] == ',') {
         return i;

@@ -12,7 +12,9 @@ import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.protocol.SchemaCodec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 
@@ -53,8 +55,8 @@ final class MetaRows {
 
   private MetaRows() {}
 
-  /** Every row, in meta order (each row's cells in cell order). */
-  static List<List<Cell>> snapshot(Database db, ServerName server) {
+  /** Every row by row key, in meta order (each row's cells in cell order). */
+  static NavigableMap<byte[], List<Cell>> snapshot(Database db, ServerName server) {
     TreeMap<byte[], List<Cell>> rows = new TreeMap<>(MetaRowComparator.ROWS);
     for (TableDescriptor d : db.listTables()) {
       TableName table = d.getTableName();
@@ -68,7 +70,35 @@ final class MetaRows {
         // deleted while we listed: it is simply not in this snapshot
       }
     }
-    return new ArrayList<>(rows.values());
+    return rows;
+  }
+
+  /**
+   * The one row with this key, or null; built alone, since a Get (the client reads a table's state
+   * on every retry) must not pay for the rows of every table.
+   */
+  static List<Cell> row(Database db, ServerName server, byte[] key) {
+    int comma = MetaRowComparator.indexOf(key, 0);
+    TableName table;
+    try {
+      table = TableName.valueOf(comma < 0 ? key : Arrays.copyOf(key, comma));
+    } catch (IllegalArgumentException notATableName) {
+      return null;
+    }
+    try {
+      boolean enabled = db.isTableEnabled(table);
+      if (comma < 0) {
+        return tableRow(table, enabled, server.startCode());
+      }
+      for (RegionInfo r : db.getRegions(table)) {
+        if (Arrays.equals(r.getRegionName(), key)) {
+          return regionRow(r, enabled, server);
+        }
+      }
+    } catch (TableNotFoundException absent) {
+      // no such table: no row
+    }
+    return null;
   }
 
   private static List<Cell> regionRow(RegionInfo r, boolean open, ServerName server) {

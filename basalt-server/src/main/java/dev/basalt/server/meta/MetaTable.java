@@ -13,7 +13,9 @@ import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.util.BasaltIOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
@@ -69,35 +71,19 @@ public final class MetaTable {
 
   public Result get(Get get) throws BasaltIOException {
     checkQuery(get);
-    for (List<Cell> row : MetaRows.snapshot(db, server.get())) {
-      int c = MetaRowComparator.compare(CellUtil.cloneRow(row.get(0)), get.getRow());
-      if (c == 0) {
-        List<Cell> cells = select(row, get);
-        return get.isCheckExistenceOnly()
-            ? Result.ofExists(!cells.isEmpty())
-            : Result.create(cells);
-      }
-      if (c > 0) {
-        break;
-      }
-    }
-    return get.isCheckExistenceOnly() ? Result.ofExists(false) : Result.EMPTY;
+    List<Cell> row = MetaRows.row(db, server.get(), get.getRow());
+    List<Cell> cells = row == null ? List.of() : select(row, get);
+    return get.isCheckExistenceOnly() ? Result.ofExists(!cells.isEmpty()) : Result.create(cells);
   }
 
   public RegionScanner getScanner(Scan scan) throws BasaltIOException {
     checkQuery(scan);
     List<List<Cell>> rows = new ArrayList<>();
-    for (List<Cell> row : MetaRows.snapshot(db, server.get())) {
-      byte[] key = CellUtil.cloneRow(row.get(0));
-      if (inRange(scan, key)) {
-        List<Cell> cells = select(row, scan);
-        if (!cells.isEmpty()) {
-          rows.add(cells);
-        }
+    for (List<Cell> row : inRange(MetaRows.snapshot(db, server.get()), scan).values()) {
+      List<Cell> cells = select(row, scan);
+      if (!cells.isEmpty()) {
+        rows.add(cells);
       }
-    }
-    if (scan.isReversed()) {
-      java.util.Collections.reverse(rows);
     }
     return new MetaScanner(rows, scan.getBatch());
   }
@@ -119,23 +105,25 @@ public final class MetaTable {
     }
   }
 
-  /** Whether a row lies between the scan's bounds (start is the upper bound when reversed). */
-  private static boolean inRange(Scan scan, byte[] row) {
-    byte[] low = scan.isReversed() ? scan.getStopRow() : scan.getStartRow();
-    byte[] high = scan.isReversed() ? scan.getStartRow() : scan.getStopRow();
-    boolean lowInclusive = scan.isReversed() ? scan.includeStopRow() : scan.includeStartRow();
-    boolean highInclusive = scan.isReversed() ? scan.includeStartRow() : scan.includeStopRow();
-    if (low.length > 0) {
-      int c = MetaRowComparator.compare(row, low);
-      if (c < 0 || (c == 0 && !lowInclusive)) {
-        return false;
-      }
+  /** The rows between the scan's bounds, in scan order (start is the upper bound when reversed). */
+  private static NavigableMap<byte[], List<Cell>> inRange(
+      NavigableMap<byte[], List<Cell>> rows, Scan scan) {
+    boolean reversed = scan.isReversed();
+    byte[] low = reversed ? scan.getStopRow() : scan.getStartRow();
+    byte[] high = reversed ? scan.getStartRow() : scan.getStopRow();
+    boolean lowInclusive = reversed ? scan.includeStopRow() : scan.includeStartRow();
+    boolean highInclusive = reversed ? scan.includeStartRow() : scan.includeStopRow();
+    if (low.length > 0 && high.length > 0) {
+      rows =
+          MetaRowComparator.compare(low, high) > 0
+              ? Collections.emptyNavigableMap()
+              : rows.subMap(low, lowInclusive, high, highInclusive);
+    } else if (low.length > 0) {
+      rows = rows.tailMap(low, lowInclusive);
+    } else if (high.length > 0) {
+      rows = rows.headMap(high, highInclusive);
     }
-    if (high.length > 0) {
-      int c = MetaRowComparator.compare(row, high);
-      return c < 0 || (c == 0 && highInclusive);
-    }
-    return true;
+    return reversed ? rows.descendingMap() : rows;
   }
 
   /** The cells of a row the query's columns and time ranges ask for (one version exists). */
