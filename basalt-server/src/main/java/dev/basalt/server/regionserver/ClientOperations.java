@@ -16,7 +16,6 @@ import dev.basalt.server.protocol.CellEncoder;
 import dev.basalt.server.protocol.ConditionDecoder;
 import dev.basalt.server.protocol.MutationDecoder;
 import dev.basalt.server.protocol.QueryDecoder;
-import dev.basalt.util.Clock;
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.List;
@@ -40,12 +39,6 @@ final class ClientOperations {
 
   /**
    * @param meta serves gets on hbase:meta; null on a server that does not host it
-   */
-  ClientOperations(RegionLookup regions, MetaTable meta) {
-    this(regions, meta, new ServerNonces(Clock.system(), ServerNonces.GRACE_MILLIS));
-  }
-
-  /**
    * @param nonces the operations already applied under a client nonce (shared with Multi)
    */
   ClientOperations(RegionLookup regions, MetaTable meta, ServerNonces nonces) {

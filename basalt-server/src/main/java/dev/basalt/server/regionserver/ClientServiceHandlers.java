@@ -27,15 +27,9 @@ public final class ClientServiceHandlers implements AutoCloseable {
   private final ServerNonces nonces;
 
   /**
+   * @param meta serves reads of hbase:meta (the server that hosts it); null elsewhere
    * @param leaseMillis how long an idle scanner lives (HBase's {@code
    *     hbase.client.scanner.timeout.period})
-   */
-  public ClientServiceHandlers(RegionLookup regions, Clock clock, long leaseMillis) {
-    this(regions, null, clock, leaseMillis);
-  }
-
-  /**
-   * @param meta serves reads of hbase:meta (the server that hosts it); null elsewhere
    */
   public ClientServiceHandlers(
       RegionLookup regions, MetaTable meta, Clock clock, long leaseMillis) {

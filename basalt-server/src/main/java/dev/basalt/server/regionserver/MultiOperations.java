@@ -16,13 +16,10 @@ import dev.basalt.server.protocol.MutationDecoder;
 import dev.basalt.server.protocol.QueryDecoder;
 import dev.basalt.server.rpc.RemoteExceptions;
 import dev.basalt.util.BasaltIOException;
-import dev.basalt.util.Clock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.Action;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MultiRequest;
@@ -60,10 +57,6 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 final class MultiOperations {
   private final RegionLookup regions;
   private final ServerNonces nonces;
-
-  MultiOperations(RegionLookup regions) {
-    this(regions, new ServerNonces(Clock.system(), ServerNonces.GRACE_MILLIS));
-  }
 
   /**
    * @param nonces the operations already applied under a client nonce (shared with Mutate)
@@ -131,7 +124,8 @@ final class MultiOperations {
     Throwable[] errors = new Throwable[n];
     List<Mutation> batch = new ArrayList<>();
     List<Integer> batchAt = new ArrayList<>();
-    Map<Integer, Mutation> duplicates = new TreeMap<>();
+    long[] nonceAt = new long[n];
+    Mutation[] duplicates = new Mutation[n];
     for (int i = 0; i < n; i++) {
       Action a = ra.getAction(i);
       try {
@@ -141,8 +135,9 @@ final class MultiOperations {
           if (nonce != ServerNonces.NO_NONCE && !nonces.start(nonceGroup, nonce)) {
             // Applied by an earlier attempt of this call: answered with the current values
             // once the batch is done, never applied twice.
-            duplicates.put(i, m);
+            duplicates[i] = m;
           } else {
+            nonceAt[i] = nonce;
             batch.add(m);
             batchAt.add(i);
           }
@@ -170,18 +165,18 @@ final class MultiOperations {
       } catch (IOException | RuntimeException e) {
         batchAt.forEach(i -> errors[i] = e);
       } finally {
-        for (int j = 0; j < batchAt.size(); j++) {
-          int i = batchAt.get(j);
-          long nonce = nonceOf(ra.getAction(i), batch.get(j));
-          nonces.end(nonceGroup, nonce, errors[i] == null);
+        for (int i : batchAt) {
+          nonces.end(nonceGroup, nonceAt[i], errors[i] == null);
         }
       }
     }
-    for (Map.Entry<Integer, Mutation> d : duplicates.entrySet()) {
-      try {
-        results[d.getKey()] = region.get(ClientOperations.currentValues(d.getValue()));
-      } catch (IOException | RuntimeException e) {
-        errors[d.getKey()] = e;
+    for (int i = 0; i < n; i++) {
+      if (duplicates[i] != null) {
+        try {
+          results[i] = region.get(ClientOperations.currentValues(duplicates[i]));
+        } catch (IOException | RuntimeException e) {
+          errors[i] = e;
+        }
       }
     }
     for (int i = 0; i < n; i++) {

@@ -12,6 +12,7 @@ import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
 import dev.basalt.util.BasaltIOException;
+import dev.basalt.util.Clock;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
@@ -60,7 +61,11 @@ class DatabaseRegionsTest {
           new byte[][] {Bytes.toBytes("m")});
       List<RegionInfo> regions = db.getRegions(t);
       assertThat(regions).hasSize(2);
-      ClientOperations ops = new ClientOperations(new DatabaseRegions(db), null);
+      ClientOperations ops =
+          new ClientOperations(
+              new DatabaseRegions(db),
+              null,
+              new ServerNonces(Clock.system(), ServerNonces.GRACE_MILLIS));
       ops.mutate(put(regions.get(0).getRegionName(), "a"), List.<Cell>of().iterator(), null);
       ops.mutate(put(regions.get(1).getRegionName(), "z"), List.<Cell>of().iterator(), null);
       assertThat(db.getTable(t).get(new Get(Bytes.toBytes("z"))).value())

@@ -59,8 +59,9 @@ class MultiOperationsTest {
           }
           return region;
         };
-    multi = new MultiOperations(lookup);
-    single = new ClientOperations(lookup, null);
+    ServerNonces nonces = new ServerNonces(new ManualClock(0), ServerNonces.GRACE_MILLIS);
+    multi = new MultiOperations(lookup, nonces);
+    single = new ClientOperations(lookup, null, nonces);
   }
 
   private static HBaseProtos.RegionSpecifier spec(byte[] name) {
