@@ -12,7 +12,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,10 +46,7 @@ import org.apache.hadoop.hbase.client.security.SecurityCapability;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -60,33 +56,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * compactions, splits and merges, cluster metrics and the switches. The basic DDL runs through both
  * registries (ZooKeeper and RPC).
  */
-class StockClientAdminTest {
-  @TempDir static Path dir;
-  private static StandaloneCluster cluster;
-  private static Connection zk;
-  private static Connection rpc;
-
-  @BeforeAll
-  static void start() throws Exception {
-    cluster = StandaloneCluster.start(dir);
-    zk = ConnectionFactory.createConnection(cluster.zooKeeperClientConf());
-    rpc = ConnectionFactory.createConnection(cluster.rpcRegistryClientConf());
-  }
-
-  @AfterAll
-  static void stop() throws IOException {
-    if (zk != null) {
-      zk.close();
-    }
-    if (rpc != null) {
-      rpc.close();
-    }
-    cluster.close();
-  }
-
-  private static Connection connection(String registry) {
-    return registry.equals("zk") ? zk : rpc;
-  }
+class StockClientAdminTest extends TwoRegistriesTest {
 
   private static List<String> startKeys(List<RegionInfo> regions) {
     List<String> keys = new ArrayList<>();

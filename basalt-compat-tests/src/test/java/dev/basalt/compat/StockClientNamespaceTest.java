@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
@@ -18,14 +17,10 @@ import org.apache.hadoop.hbase.NamespaceNotFoundException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -34,33 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * tables inside a namespace ({@code ns:t}) and the listings by namespace; a namespace holding
  * tables cannot be deleted. Through both registries.
  */
-class StockClientNamespaceTest {
-  @TempDir static Path dir;
-  private static StandaloneCluster cluster;
-  private static Connection zk;
-  private static Connection rpc;
-
-  @BeforeAll
-  static void start() throws Exception {
-    cluster = StandaloneCluster.start(dir);
-    zk = ConnectionFactory.createConnection(cluster.zooKeeperClientConf());
-    rpc = ConnectionFactory.createConnection(cluster.rpcRegistryClientConf());
-  }
-
-  @AfterAll
-  static void stop() throws IOException {
-    if (zk != null) {
-      zk.close();
-    }
-    if (rpc != null) {
-      rpc.close();
-    }
-    cluster.close();
-  }
-
-  private static Connection connection(String registry) {
-    return registry.equals("zk") ? zk : rpc;
-  }
+class StockClientNamespaceTest extends TwoRegistriesTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"zk", "rpc"})

@@ -6,7 +6,6 @@ import static dev.basalt.compat.StockClientFixtures.s;
 import static dev.basalt.compat.StockClientFixtures.versions;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +16,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Get;
@@ -26,9 +24,6 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,37 +33,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * versions, gets by column, family, versions, time range and timestamp, existence checks, multi-row
  * gets, every kind of delete, and durability settings.
  */
-class StockClientTableTest {
+class StockClientTableTest extends TwoRegistriesTest {
   private static final byte[] F = b("f");
   private static final byte[] G = b("g");
   private static final AtomicInteger TABLES = new AtomicInteger();
-
-  @TempDir static Path dir;
-  private static StandaloneCluster cluster;
-  private static Connection zk;
-  private static Connection rpc;
-
-  @BeforeAll
-  static void start() throws Exception {
-    cluster = StandaloneCluster.start(dir);
-    zk = ConnectionFactory.createConnection(cluster.zooKeeperClientConf());
-    rpc = ConnectionFactory.createConnection(cluster.rpcRegistryClientConf());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (zk != null) {
-      zk.close();
-    }
-    if (rpc != null) {
-      rpc.close();
-    }
-    cluster.close();
-  }
-
-  private static Connection connection(String registry) {
-    return registry.equals("zk") ? zk : rpc;
-  }
 
   /** A new table with families f and g keeping 5 versions, split at r3 and r6. */
   private static Table table(String registry) throws Exception {
