@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -42,12 +43,17 @@ final class StockClientFixtures {
       tb.setColumnFamily(
           ColumnFamilyDescriptorBuilder.newBuilder(b(cf)).setMaxVersions(versions).build());
     }
-    if (splits == null || splits.length == 0) {
-      admin.createTable(tb.build());
-    } else {
-      admin.createTable(tb.build(), splits);
-    }
+    createTable(admin, tb.build(), splits);
     return tn;
+  }
+
+  /** Creates a table, pre-split when split keys are given (the client refuses an empty array). */
+  static void createTable(Admin admin, TableDescriptor desc, byte[][] splits) throws IOException {
+    if (splits == null || splits.length == 0) {
+      admin.createTable(desc);
+    } else {
+      admin.createTable(desc, splits);
+    }
   }
 
   static byte[][] splits(String... keys) {

@@ -35,15 +35,7 @@ final class StockClients {
 
   /** Creates {@code name} with one family {@code cf} and the given split keys (may be none). */
   static void create(Admin admin, TableName name, String... splits) throws IOException {
-    byte[][] keys = new byte[splits.length][];
-    for (int i = 0; i < splits.length; i++) {
-      keys[i] = Bytes.toBytes(splits[i]);
-    }
-    if (keys.length == 0) {
-      admin.createTable(table(name));
-    } else {
-      admin.createTable(table(name), keys);
-    }
+    StockClientFixtures.createTable(admin, table(name), StockClientFixtures.splits(splits));
   }
 
   /** Row key {@code prefix} + i zero-padded to 5 digits, so the keys sort as the numbers do. */
