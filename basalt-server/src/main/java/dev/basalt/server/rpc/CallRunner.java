@@ -49,21 +49,21 @@ final class CallRunner {
               + " misses required fields "
               + m.findInitializationErrors());
     }
-    byte[] block = null;
-    if (!reply.cells().isEmpty()) {
-      if (conn.codec() == null) {
-        throw BasaltIOException.doNotRetry(
-            "server bug: the handler of "
-                + where
-                + " returned "
-                + reply.cells().size()
-                + " cells for a cell block, but the connection named no codec");
-      }
-      block = conn.codec().encode(reply.cells());
-      if (conn.compression() != null) {
-        block = conn.compression().compress(block);
-      }
+    if (reply.cells().isEmpty()) {
+      return ResponseFrames.success(callId, m, null);
     }
-    return ResponseFrames.success(callId, m, block);
+    if (conn.codec() == null) {
+      throw BasaltIOException.doNotRetry(
+          "server bug: the handler of "
+              + where
+              + " returned "
+              + reply.cells().size()
+              + " cells for a cell block, but the connection named no codec");
+    }
+    if (conn.compression() == null) {
+      return ResponseFrames.success(callId, m, reply.cells(), conn.codec());
+    }
+    return ResponseFrames.success(
+        callId, m, conn.compression().compress(conn.codec().encode(reply.cells())));
   }
 }

@@ -60,6 +60,18 @@ public enum CellBlockCodec {
    * @throws IllegalArgumentException when the block would exceed the largest Java array
    */
   public byte[] encode(List<? extends Cell> cells) {
+    byte[] out = new byte[encodedLength(cells)];
+    encodeInto(cells, out, 0);
+    return out;
+  }
+
+  /**
+   * The size of the block {@link #encodeInto} writes, so that a caller can place it inside a larger
+   * array (a response frame) instead of copying a block built on its own.
+   *
+   * @throws IllegalArgumentException when the block would exceed the largest Java array
+   */
+  public int encodedLength(List<? extends Cell> cells) {
     long total = 0;
     for (Cell c : cells) {
       total += 4 + entryLength(c);
@@ -68,8 +80,16 @@ public enum CellBlockCodec {
       throw new IllegalArgumentException(
           "cell block of " + cells.size() + " cells would be " + total + " bytes");
     }
-    byte[] out = new byte[(int) total];
-    int p = 0;
+    return (int) total;
+  }
+
+  /**
+   * Writes the block at {@code out[offset]}, which must have {@link #encodedLength} bytes of room.
+   *
+   * @return the offset after the block
+   */
+  public int encodeInto(List<? extends Cell> cells, byte[] out, int offset) {
+    int p = offset;
     for (Cell c : cells) {
       KeyValue kv = keyValueOf(c);
       int tagsLength = tagsWritten(c);
@@ -84,7 +104,7 @@ public enum CellBlockCodec {
         p += tagsLength;
       }
     }
-    return out;
+    return p;
   }
 
   private int entryLength(Cell c) {

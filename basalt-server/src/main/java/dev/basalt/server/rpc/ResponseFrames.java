@@ -1,6 +1,8 @@
 package dev.basalt.server.rpc;
 
+import dev.basalt.cell.Cell;
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.CellBlockMeta;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ResponseHeader;
@@ -30,26 +32,48 @@ final class ResponseFrames {
 
   /** A successful call; {@code cellBlock} is null or the (possibly compressed) block. */
   static byte[] success(int callId, Message message, byte[] cellBlock) {
-    ResponseHeader.Builder h = ResponseHeader.newBuilder().setCallId(callId);
+    int blockLength = cellBlock == null ? 0 : cellBlock.length;
+    byte[] out = frame(successHeader(callId, cellBlock != null, blockLength), message, blockLength);
     if (cellBlock != null) {
-      h.setCellBlockMeta(CellBlockMeta.newBuilder().setLength(cellBlock.length));
+      System.arraycopy(cellBlock, 0, out, out.length - blockLength, blockLength);
     }
-    return frame(h.build(), message, cellBlock);
+    return out;
+  }
+
+  /**
+   * A successful call whose cells the codec writes straight into the frame (uncompressed blocks):
+   * the block is not built on its own and then copied.
+   */
+  static byte[] success(
+      int callId, Message message, List<? extends Cell> cells, CellBlockCodec codec) {
+    int blockLength = codec.encodedLength(cells);
+    byte[] out = frame(successHeader(callId, true, blockLength), message, blockLength);
+    codec.encodeInto(cells, out, out.length - blockLength);
+    return out;
+  }
+
+  private static ResponseHeader successHeader(int callId, boolean cellBlock, int blockLength) {
+    ResponseHeader.Builder h = ResponseHeader.newBuilder().setCallId(callId);
+    if (cellBlock) {
+      h.setCellBlockMeta(CellBlockMeta.newBuilder().setLength(blockLength));
+    }
+    return h.build();
   }
 
   /** A failed call, or with {@link #NO_CALL} a connection-level error. */
   static byte[] error(int callId, ExceptionResponse exception) {
     return frame(
-        ResponseHeader.newBuilder().setCallId(callId).setException(exception).build(), null, null);
+        ResponseHeader.newBuilder().setCallId(callId).setException(exception).build(), null, 0);
   }
 
-  private static byte[] frame(ResponseHeader header, Message message, byte[] cellBlock) {
-    long total = delimitedSize(header);
+  /**
+   * The length prefix, header and message, with {@code blockLength} bytes left at the end for the
+   * caller to fill with the cell block.
+   */
+  private static byte[] frame(ResponseHeader header, Message message, int blockLength) {
+    long total = delimitedSize(header) + (long) blockLength;
     if (message != null) {
       total += delimitedSize(message);
-    }
-    if (cellBlock != null) {
-      total += cellBlock.length;
     }
     if (total > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("response of " + total + " bytes does not fit a frame");
@@ -66,10 +90,6 @@ final class ResponseFrames {
       cos.flush();
     } catch (IOException e) {
       throw new AssertionError("writing to an array of the computed size failed", e);
-    }
-    int p = 4 + cos.getTotalBytesWritten();
-    if (cellBlock != null) {
-      System.arraycopy(cellBlock, 0, out, p, cellBlock.length);
     }
     out[0] = (byte) (total >>> 24);
     out[1] = (byte) (total >>> 16);

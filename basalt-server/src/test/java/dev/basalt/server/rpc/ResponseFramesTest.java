@@ -2,8 +2,13 @@ package dev.basalt.server.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.basalt.cell.Bytes;
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellType;
+import dev.basalt.cell.KeyValue;
 import dev.basalt.util.BasaltIOException;
 import java.util.HexFormat;
+import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetClusterIdResponse;
 import org.junit.jupiter.api.Test;
@@ -45,5 +50,28 @@ class ResponseFramesTest {
     assertThat(r.failed()).isTrue();
     assertThat(r.message()).isNull();
     assertThat(r.exceptionText()).isEqualTo("org.apache.hadoop.hbase.DoNotRetryIOException: no");
+  }
+
+  @Test
+  void cellsWrittenIntoTheFrameGiveTheBytesOfACopiedBlock() {
+    List<Cell> cells =
+        List.of(
+            KeyValue.of(
+                Bytes.toBytes("r1"),
+                Bytes.toBytes("f"),
+                Bytes.toBytes("q"),
+                7,
+                CellType.PUT,
+                Bytes.toBytes("v1")),
+            KeyValue.of(
+                Bytes.toBytes("r2"),
+                Bytes.toBytes("f"),
+                Bytes.toBytes("q"),
+                8,
+                CellType.PUT,
+                new byte[300]));
+    GetClusterIdResponse m = GetClusterIdResponse.newBuilder().setClusterId("c").build();
+    assertThat(ResponseFrames.success(5, m, cells, CellBlockCodec.KEY_VALUE))
+        .isEqualTo(ResponseFrames.success(5, m, CellBlockCodec.KEY_VALUE.encode(cells)));
   }
 }
