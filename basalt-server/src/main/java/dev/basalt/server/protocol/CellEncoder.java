@@ -32,10 +32,13 @@ public final class CellEncoder {
       return ClientProtos.Result.newBuilder().setExists(r.getExists()).build();
     }
     ClientProtos.Result.Builder b = ClientProtos.Result.newBuilder();
-    Cell[] cells = r.rawCells();
+    // cells(), not rawCells(): a view, where rawCells() copies the array (and List.of again)
+    List<Cell> cells = r.cells();
     if (cellBlock != null) {
-      b.setAssociatedCellCount(cells.length);
-      cellBlock.addAll(List.of(cells));
+      b.setAssociatedCellCount(cells.size());
+      for (Cell c : cells) {
+        cellBlock.add(c);
+      }
     } else {
       for (Cell c : cells) {
         b.addCell(toCell(c));

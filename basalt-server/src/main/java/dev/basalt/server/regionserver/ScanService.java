@@ -247,7 +247,7 @@ public final class ScanService {
   /** What a result costs against {@code max_result_size}: roughly its cells' serialized bytes. */
   private static long sizeOf(Result r) {
     long size = 0;
-    for (Cell c : r.rawCells()) {
+    for (Cell c : r.cells()) {
       size +=
           c.getRowLength() + c.getFamilyLength() + c.getQualifierLength() + c.getValueLength() + 20;
     }
