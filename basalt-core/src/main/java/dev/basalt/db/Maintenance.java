@@ -5,6 +5,7 @@ import dev.basalt.region.MaintenanceRequests;
 import dev.basalt.region.Region;
 import dev.basalt.region.RegionTooBusyException;
 import dev.basalt.util.Clock;
+import dev.basalt.util.NoWait;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -248,6 +249,7 @@ final class Maintenance implements MaintenanceRequests {
     if (totalMemstore() < globalLimit) {
       return;
     }
+    NoWait.beforeWaiting("memstores to flush below their global limit");
     long deadline = clock.nanoTime() + blockingWaitMillis * 1_000_000L;
     while (totalMemstore() >= globalLimit) {
       relieveMemory();

@@ -22,6 +22,7 @@ import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.FaultPoints;
+import dev.basalt.util.NoWait;
 import dev.basalt.util.config.Config;
 import java.io.Closeable;
 import java.io.IOException;
@@ -623,6 +624,7 @@ public final class Region implements Closeable {
       return;
     }
     services.maintenance().requestCompaction(this);
+    NoWait.beforeWaiting("compactions of region " + info.getEncodedName());
     long deadline = services.clock().nanoTime() + blockingWaitMillis * 1_000_000L;
     while (compactor.tooManyFiles()) {
       if (services.clock().nanoTime() >= deadline || closed) {
@@ -703,7 +705,11 @@ public final class Region implements Closeable {
   // ---- lifecycle --------------------------------------------------------------------------
 
   private void startOperation() throws RegionClosedException {
-    closeLock.readLock().lock();
+    if (!closeLock.readLock().tryLock()) {
+      // A flush is taking its snapshot or the region is closing.
+      NoWait.beforeWaiting("region " + info.getEncodedName() + " to finish a flush or close");
+      closeLock.readLock().lock();
+    }
     if (closed || failure != null) {
       closeLock.readLock().unlock();
       throw new RegionClosedException(

@@ -1,6 +1,7 @@
 package dev.basalt.region;
 
 import dev.basalt.cell.Bytes;
+import dev.basalt.util.NoWait;
 import java.io.InterruptedIOException;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
@@ -75,9 +76,15 @@ final class RowLocks {
         }
       }
     }
-    boolean locked = false;
+    boolean locked = ctx.lock.tryLock();
     try {
-      locked = ctx.lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS);
+      if (!locked) {
+        NoWait.beforeWaiting("the lock of row " + Bytes.toStringBinary(row));
+        locked = ctx.lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS);
+      }
+    } catch (NoWait.WouldWait e) {
+      release(key, ctx);
+      throw e;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       release(key, ctx);

@@ -7,15 +7,20 @@ import dev.basalt.compaction.CompactionSettings;
 import dev.basalt.ops.Get;
 import dev.basalt.ops.Put;
 import dev.basalt.region.Region;
+import dev.basalt.region.RegionFlusher;
 import dev.basalt.region.RegionSettings;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
 import dev.basalt.util.Clock;
+import dev.basalt.util.FaultPoints;
 import dev.basalt.util.ManualClock;
+import dev.basalt.util.NoWait;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -122,6 +127,74 @@ class MaintenanceTest {
       assertThat(r.getStoreFileCount()).isGreaterThan(1);
       assertThat(peak).isLessThan(4L * 1024 * 1024);
       assertThat(t.get(new Get(Bytes.toBytes("r0"))).isEmpty()).isFalse();
+    }
+  }
+
+  @Test
+  void aWriterThatMustNotWaitIsRefusedOverTheGlobalLimit() throws Exception {
+    long heap = Runtime.getRuntime().maxMemory();
+    Config c =
+        Config.builder()
+            .set(DatabaseSettings.GLOBAL_MEMSTORE_FRACTION, (2.0 * 1024 * 1024) / heap)
+            .set(CompactionSettings.BLOCKING_FILES, 1_000)
+            .build();
+    CountDownLatch release = new CountDownLatch(1);
+    FaultPoints.arm(
+        RegionFlusher.FAULT_FILES_WRITTEN,
+        p -> {
+          try {
+            release.await(30, TimeUnit.SECONDS); // flushes cannot free memory meanwhile
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    try (Database db = open(dir, c, Clock.system())) {
+      Table t = db.getTable(T);
+      Region r = db.region(T);
+      NoWait.WouldWait refused = null;
+      int written = 0;
+      while (refused == null && written < 100_000) {
+        Put p =
+            new Put(Bytes.toBytes("r" + written)).addColumn(F, Bytes.toBytes("q"), new byte[200]);
+        long before = r.getMemstoreSize();
+        try {
+          NoWait.attempt(
+              () -> {
+                t.put(p);
+                return null;
+              });
+          written++;
+        } catch (NoWait.WouldWait e) {
+          refused = e;
+          assertThat(r.getMemstoreSize()).isEqualTo(before);
+          assertThat(t.get(new Get(p.getRow())).isEmpty()).isTrue();
+        }
+      }
+      assertThat(refused).hasMessageContaining("memstores to flush below their global limit");
+      release.countDown();
+      FaultPoints.disarmAll();
+      // Once flushes free memory, the same writer gets through again.
+      eventually(
+          "a write that need not wait",
+          () -> {
+            try {
+              NoWait.attempt(
+                  () -> {
+                    t.put(
+                        new Put(Bytes.toBytes("late"))
+                            .addColumn(F, Bytes.toBytes("q"), new byte[1]));
+                    return null;
+                  });
+              return true;
+            } catch (NoWait.WouldWait e) {
+              return false;
+            } catch (IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          });
+    } finally {
+      release.countDown();
+      FaultPoints.disarmAll();
     }
   }
 

@@ -25,6 +25,7 @@ public final class ClientServiceHandlers implements AutoCloseable {
   private final ClientOperations single;
   private final MultiOperations multi;
   private final ServerNonces nonces;
+  private final InlineRules inline;
 
   /**
    * @param meta serves reads of hbase:meta (the server that hosts it); null elsewhere
@@ -38,6 +39,7 @@ public final class ClientServiceHandlers implements AutoCloseable {
     this.nonces = new ServerNonces(clock, ServerNonces.GRACE_MILLIS);
     this.single = new ClientOperations(regions, meta, nonces);
     this.multi = new MultiOperations(regions, nonces);
+    this.inline = new InlineRules(regions);
   }
 
   public RpcService service() {
@@ -48,14 +50,16 @@ public final class ClientServiceHandlers implements AutoCloseable {
             (req, call) -> {
               List<Cell> out = cellBlock(call);
               return RpcReply.of(single.get(req, out), orEmpty(out));
-            })
+            },
+            req -> true)
         .method(
             "Mutate",
             MutateRequest.getDefaultInstance(),
             (req, call) -> {
               List<Cell> out = cellBlock(call);
               return RpcReply.of(single.mutate(req, call.cells().iterator(), out), orEmpty(out));
-            })
+            },
+            inline::mutate)
         .method(
             "Multi",
             MultiRequest.getDefaultInstance(),
@@ -70,7 +74,8 @@ public final class ClientServiceHandlers implements AutoCloseable {
               ScanService.Outcome o =
                   scan.scan(req, call.cellBlocksSupported(), call.timeoutMillis());
               return RpcReply.of(o.response(), o.cellBlock());
-            })
+            },
+            InlineRules::scan)
         .build();
   }
 

@@ -10,6 +10,7 @@ import dev.basalt.server.meta.MetaTable;
 import dev.basalt.server.protocol.CellEncoder;
 import dev.basalt.server.protocol.QueryDecoder;
 import dev.basalt.util.BasaltIOException;
+import dev.basalt.util.NoWait;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,6 +103,9 @@ public final class ScanService {
             UNKNOWN_SCANNER,
             true);
       }
+    }
+    if (s.inUse()) {
+      NoWait.beforeWaiting("scanner " + s.id() + ", busy with another call");
     }
     synchronized (s) {
       s.begin();

@@ -1,6 +1,7 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.util.Clock;
+import dev.basalt.util.NoWait;
 import java.io.InterruptedIOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,6 +65,9 @@ final class ServerNonces {
         return true;
       }
       synchronized (existing) {
+        if (!existing.done) {
+          NoWait.beforeWaiting("the call that runs the operation with nonce " + nonce);
+        }
         while (!existing.done) {
           try {
             existing.wait();

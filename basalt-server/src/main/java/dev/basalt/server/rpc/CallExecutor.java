@@ -9,8 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The handler threads: a fixed pool with a bounded queue, so that a flood of requests is answered
- * with CallQueueTooBigException (the client backs off) instead of growing the heap. Calls never run
- * on the network event loop, which must stay free to read and write every connection.
+ * with CallQueueTooBigException (the client backs off) instead of growing the heap. Only calls an
+ * {@link InlineRule} accepts run on the network event loop instead, which must stay free to read
+ * and write every connection.
  *
  * <p>Thread-safe.
  */

@@ -1,6 +1,7 @@
 package dev.basalt.server.rpc;
 
 import dev.basalt.util.BasaltIOException;
+import dev.basalt.util.NoWait;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -34,12 +35,14 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
       Map<String, RpcService> services,
       Supplier<String> clusterId,
       int maxFrameSize,
-      CallQueue calls) {}
+      CallQueue calls,
+      boolean inlineCalls) {}
 
   private final Shared shared;
   private final RpcFrameDecoder decoder;
   private ConnectionSettings settings;
   private boolean closing;
+  private boolean unflushed;
 
   RpcConnection(Shared shared, RpcFrameDecoder decoder) {
     this.shared = shared;
@@ -150,13 +153,45 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
       fail(ctx, e);
       return;
     }
-    Channel channel = ctx.channel();
     ConnectionSettings conn = settings;
+    if (!shared.inlineCalls() || !conn.service().hasInlineRule(raw.header().getMethodName())) {
+      submit(ctx, raw, conn, null);
+      return;
+    }
+    RequestParser.Request req;
+    try {
+      req = RequestParser.body(raw, conn, shared.maxFrameSize());
+    } catch (BasaltIOException e) {
+      logCallFailure(conn, raw.header(), e);
+      writeOnLoop(ctx, ResponseFrames.error(raw.header().getCallId(), errorOf(e)));
+      return;
+    }
+    if (req.method().runsInline(req.param())) {
+      byte[] response;
+      try {
+        response = NoWait.attempt(() -> respond(ctx.channel(), raw.header(), req, conn));
+      } catch (NoWait.WouldWait e) {
+        submit(ctx, raw, conn, req);
+        return;
+      }
+      writeOnLoop(ctx, response);
+    } else {
+      submit(ctx, raw, conn, req);
+    }
+  }
+
+  /** Hands a call to the handler threads ({@code req} null when its body is still unparsed). */
+  private void submit(
+      ChannelHandlerContext ctx,
+      RequestParser.RawRequest raw,
+      ConnectionSettings conn,
+      RequestParser.Request req) {
+    Channel channel = ctx.channel();
     int callId = raw.header().getCallId();
-    switch (shared.calls().submit(() -> runCall(channel, raw, conn))) {
+    switch (shared.calls().submit(() -> runCall(channel, raw, conn, req))) {
       case QUEUED -> {}
       case QUEUE_FULL ->
-          write(
+          writeOnLoop(
               ctx,
               ResponseFrames.error(
                   callId,
@@ -166,7 +201,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
                               + shared.calls().capacity()
                               + " calls, hbase.ipc.server.max.callqueue.length); retry later"))));
       case STOPPED ->
-          write(
+          writeOnLoop(
               ctx,
               ResponseFrames.error(
                   callId, errorOf(RpcErrors.serverStopping("server is stopping"))));
@@ -174,12 +209,48 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
-  /** On a handler thread: parse the rest of the request, run the handler, write the answer. */
-  private void runCall(Channel channel, RequestParser.RawRequest raw, ConnectionSettings conn) {
+  /** Answers written on the event loop wait for the end of the read (see channelReadComplete). */
+  private void writeOnLoop(ChannelHandlerContext ctx, byte[] frame) {
+    ctx.write(Unpooled.wrappedBuffer(frame));
+    unflushed = true;
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    if (unflushed) {
+      unflushed = false;
+      ctx.flush();
+    }
+    ctx.fireChannelReadComplete();
+  }
+
+  /** On a handler thread: parse the rest of the request if needed, run it, write the answer. */
+  private void runCall(
+      Channel channel,
+      RequestParser.RawRequest raw,
+      ConnectionSettings conn,
+      RequestParser.Request parsed) {
     RequestHeader h = raw.header();
     byte[] response;
     try {
-      RequestParser.Request req = RequestParser.body(raw, conn, shared.maxFrameSize());
+      RequestParser.Request req =
+          parsed != null ? parsed : RequestParser.body(raw, conn, shared.maxFrameSize());
+      response = respond(channel, h, req, conn);
+    } catch (BasaltIOException e) {
+      logCallFailure(conn, h, e);
+      response = ResponseFrames.error(h.getCallId(), RemoteExceptions.toResponse(e));
+    }
+    channel.writeAndFlush(Unpooled.wrappedBuffer(response));
+  }
+
+  /**
+   * Runs a parsed call and returns its answer: the response, or the error the call ended with. Lets
+   * {@link NoWait.WouldWait} through (the call changed nothing and runs again elsewhere) and
+   * rethrows errors of the JVM after answering.
+   */
+  private byte[] respond(
+      Channel channel, RequestHeader h, RequestParser.Request req, ConnectionSettings conn) {
+    try {
       RpcCall call =
           new RpcCall(
               h.getCallId(),
@@ -192,16 +263,18 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
               conn.user(),
               channel.remoteAddress());
       RpcReply reply = CallRunner.invoke(req.method(), req.param(), call);
-      response = CallRunner.encode(h.getCallId(), req.method(), reply, conn);
+      return CallRunner.encode(h.getCallId(), req.method(), reply, conn);
+    } catch (NoWait.WouldWait e) {
+      throw e;
     } catch (Throwable t) {
       logCallFailure(conn, h, t);
-      response = ResponseFrames.error(h.getCallId(), RemoteExceptions.toResponse(t));
+      byte[] response = ResponseFrames.error(h.getCallId(), RemoteExceptions.toResponse(t));
       if (t instanceof VirtualMachineError e) {
         channel.writeAndFlush(Unpooled.wrappedBuffer(response));
         throw e;
       }
+      return response;
     }
-    channel.writeAndFlush(Unpooled.wrappedBuffer(response));
   }
 
   private static void logCallFailure(ConnectionSettings conn, RequestHeader h, Throwable t) {

@@ -83,7 +83,8 @@ public final class RpcServer implements AutoCloseable {
     executor = new CallExecutor("basalt-rpc", config.handlerThreads(), config.callQueueLength());
     channels = new DefaultChannelGroup("basalt-rpc-connections", GlobalEventExecutor.INSTANCE);
     RpcConnection.Shared shared =
-        new RpcConnection.Shared(services, clusterId, config.maxFrameSize(), executor);
+        new RpcConnection.Shared(
+            services, clusterId, config.maxFrameSize(), executor, config.inlineCalls());
     ServerBootstrap b =
         new ServerBootstrap()
             .group(acceptor, io)

@@ -14,6 +14,7 @@ import dev.basalt.util.config.ConfigKey;
  * @param handlerThreads threads running calls
  * @param callQueueLength calls that may wait for a handler thread
  * @param eventLoopThreads network threads; 0 for Netty's default
+ * @param inlineCalls whether network threads run the calls an {@link InlineRule} accepts
  */
 public record RpcServerConfig(
     String host,
@@ -21,7 +22,8 @@ public record RpcServerConfig(
     int maxFrameSize,
     int handlerThreads,
     int callQueueLength,
-    int eventLoopThreads) {
+    int eventLoopThreads,
+    boolean inlineCalls) {
 
   public RpcServerConfig {
     if (port < 0 || port > 65535) {
@@ -66,7 +68,8 @@ public record RpcServerConfig(
         (int) max,
         handlers,
         queue,
-        atLeastZero(config, RpcSettings.EVENT_LOOP_THREADS));
+        atLeastZero(config, RpcSettings.EVENT_LOOP_THREADS),
+        config.get(RpcSettings.INLINE_CALLS));
   }
 
   private static int atLeastZero(Config config, ConfigKey<Integer> key) {
@@ -84,10 +87,16 @@ public record RpcServerConfig(
 
   public RpcServerConfig withMaxFrameSize(int bytes) {
     return new RpcServerConfig(
-        host, port, bytes, handlerThreads, callQueueLength, eventLoopThreads);
+        host, port, bytes, handlerThreads, callQueueLength, eventLoopThreads, inlineCalls);
   }
 
   public RpcServerConfig withHandlers(int threads, int queueLength) {
-    return new RpcServerConfig(host, port, maxFrameSize, threads, queueLength, eventLoopThreads);
+    return new RpcServerConfig(
+        host, port, maxFrameSize, threads, queueLength, eventLoopThreads, inlineCalls);
+  }
+
+  public RpcServerConfig withInlineCalls(boolean inline) {
+    return new RpcServerConfig(
+        host, port, maxFrameSize, handlerThreads, callQueueLength, eventLoopThreads, inline);
   }
 }

@@ -19,7 +19,18 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Message;
  */
 public final class RpcService {
   /** A registered method: how to parse its parameter and who serves it. */
-  record Method(MethodDescriptor descriptor, Message requestPrototype, MethodHandler<?> handler) {}
+  record Method(
+      MethodDescriptor descriptor,
+      Message requestPrototype,
+      MethodHandler<?> handler,
+      InlineRule<?> inlineRule) {
+
+    /** Whether the network thread may run this call itself (see {@link InlineRule}). */
+    @SuppressWarnings("unchecked")
+    boolean runsInline(Message param) {
+      return inlineRule != null && ((InlineRule<Message>) inlineRule).runsInline(param);
+    }
+  }
 
   private final ServiceDescriptor descriptor;
   private final Map<String, Method> methods;
@@ -41,6 +52,12 @@ public final class RpcService {
 
   public ServiceDescriptor descriptor() {
     return descriptor;
+  }
+
+  /** Whether the method is registered with an {@link InlineRule}. */
+  boolean hasInlineRule(String name) {
+    Method m = methods.get(name);
+    return m != null && m.inlineRule() != null;
   }
 
   /** The registered method, or null (unknown to the service, or declared without a handler). */
@@ -68,6 +85,16 @@ public final class RpcService {
      */
     public <Q extends Message> Builder method(
         String name, Q requestPrototype, MethodHandler<Q> handler) {
+      return method(name, requestPrototype, handler, null);
+    }
+
+    /**
+     * Registers the handler of one method whose calls the network thread may run itself when {@code
+     * inline} accepts them (see {@link InlineRule}); the handler must then be safe to run on the
+     * network thread inside {@link dev.basalt.util.NoWait#attempt}.
+     */
+    public <Q extends Message> Builder method(
+        String name, Q requestPrototype, MethodHandler<Q> handler, InlineRule<Q> inline) {
       MethodDescriptor md = descriptor.findMethodByName(name);
       if (md == null) {
         throw new IllegalArgumentException(
@@ -84,7 +111,7 @@ public final class RpcService {
                 + requestPrototype.getDescriptorForType().getFullName());
       }
       Objects.requireNonNull(handler, "handler");
-      if (methods.putIfAbsent(name, new Method(md, requestPrototype, handler)) != null) {
+      if (methods.putIfAbsent(name, new Method(md, requestPrototype, handler, inline)) != null) {
         throw new IllegalArgumentException(
             descriptor.getName() + "." + name + " is registered twice");
       }

@@ -38,6 +38,15 @@ public final class RpcSettings implements ConfigKeySet {
           "Network threads that read and write connections; 0 means Netty's default (two per"
               + " core).");
 
+  public static final ConfigKey<Boolean> INLINE_CALLS =
+      ConfigKey.ofBoolean(
+          "basalt.rpc.inline.calls",
+          true,
+          "Network threads run short calls themselves (a Get, a Mutate not forced to the device, a"
+              + " scan call for a few rows) instead of handing them to a handler thread; a call that would wait (a row"
+              + " lock, a flush, memory) is handed over after all. Saves two thread wake-ups per"
+              + " call; false hands every call over, as HBase does.");
+
   @Override
   public String section() {
     return "RPC server";
@@ -45,6 +54,7 @@ public final class RpcSettings implements ConfigKeySet {
 
   @Override
   public List<ConfigKey<?>> keys() {
-    return List.of(MAX_REQUEST_SIZE, HANDLER_COUNT, CALL_QUEUE_LENGTH, EVENT_LOOP_THREADS);
+    return List.of(
+        MAX_REQUEST_SIZE, HANDLER_COUNT, CALL_QUEUE_LENGTH, EVENT_LOOP_THREADS, INLINE_CALLS);
   }
 }

@@ -24,6 +24,11 @@ final class Harness {
   private boolean full;
 
   Harness(List<RpcService> services, Supplier<String> clusterId, int maxFrameSize) {
+    this(services, clusterId, maxFrameSize, true);
+  }
+
+  /** With {@code inline} false, no call runs on the event loop, whatever its method's rule. */
+  Harness(List<RpcService> services, Supplier<String> clusterId, int maxFrameSize, boolean inline) {
     CallQueue queue =
         new CallQueue() {
           @Override
@@ -47,7 +52,7 @@ final class Harness {
     Map<String, RpcService> byName = new java.util.LinkedHashMap<>();
     services.forEach(s -> byName.put(s.name(), s));
     RpcConnection.Shared shared =
-        new RpcConnection.Shared(Map.copyOf(byName), clusterId, maxFrameSize, queue);
+        new RpcConnection.Shared(Map.copyOf(byName), clusterId, maxFrameSize, queue, inline);
     RpcFrameDecoder decoder = new RpcFrameDecoder(maxFrameSize);
     channel = new EmbeddedChannel(decoder, new RpcConnection(shared, decoder));
   }

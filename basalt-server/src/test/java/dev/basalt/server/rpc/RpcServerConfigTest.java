@@ -29,7 +29,7 @@ class RpcServerConfigTest {
             .set("hbase.netty.worker.count", "2")
             .build();
     RpcServerConfig c = RpcServerConfig.from(config, "0.0.0.0", 16020);
-    assertThat(c).isEqualTo(new RpcServerConfig("0.0.0.0", 16020, 1 << 20, 3, 7, 2));
+    assertThat(c).isEqualTo(new RpcServerConfig("0.0.0.0", 16020, 1 << 20, 3, 7, 2, true));
   }
 
   @Test
