@@ -17,7 +17,8 @@
 # Settings (environment variables, defaults in brackets): RECORDS [100000], OPERATIONS [100000]
 # per workload, THREADS [8] client threads, REGIONS [8] pre-split regions, WARMUP [10] seconds
 # per workload, MAX_SECONDS [300] per workload, WORKLOADS [load,a,b,c,f,d,e], HEAP [4g] server
-# heap limit (the same for both), HBASE_FS [local|hdfs], OUT [basalt-bench/target/compare].
+# heap limit (the same for both), HBASE_FS [local|hdfs], OUT [basalt-bench/target/compare],
+# SYSTEMS [hbase,basalt] the systems to run (one left out reuses its results in $OUT, if any).
 # Needs JDK 17 (the stock HBase 2.x client does not run on JDK 23+) and Maven.
 set -euo pipefail
 
@@ -47,6 +48,7 @@ HBASE_FS=${HBASE_FS:-local}
 OUT=${OUT:-$ROOT/basalt-bench/target/compare}
 JAVA=${JAVA:-java}
 READY_TIMEOUT=${READY_TIMEOUT:-300}
+SYSTEMS=${SYSTEMS:-hbase,basalt}
 
 # HBase 2.6 on JDK 17 (shared/docs/reference-hbase.md).
 HBASE_JVM_OPTS=(
@@ -79,8 +81,12 @@ BENCH_JAR=$ROOT/basalt-bench/target/benchmarks.jar
 MINI=$ROOT/basalt-bench/hbase-minicluster/target
 MINI_CP=$MINI/classes:$(cat "$MINI/minicluster.classpath")
 
-rm -rf "$OUT"
+# Only the systems that run lose their earlier results (a system left out reuses them).
 mkdir -p "$OUT"
+for key in ${SYSTEMS//,/ }; do
+  rm -rf "${OUT:?}/$key" "$OUT/$key.json" "$OUT/$key.log" "$OUT/$key.server.properties"
+done
+rm -f "$OUT/comparison.md" "$OUT/notes.md"
 
 SERVER_PID=
 CONNECT=()
@@ -199,13 +205,29 @@ run_system() {
   echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
+# run_or_reuse KEY NAME: runs the system when SYSTEMS names it, else reuses the results an earlier
+# run left in $OUT (for trying a change on one side; a published comparison runs both).
+run_or_reuse() {
+  local key=$1 name=$2
+  if [[ ",$SYSTEMS," == *",$key,"* ]]; then
+    run_system "$key" "$name" || return 1
+  elif [ -f "$OUT/$key.json" ]; then
+    echo
+    echo "=== $name: results of an earlier run reused ($OUT/$key.json) ==="
+    REUSED="$REUSED $name"
+  else
+    return 1
+  fi
+}
+
 LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+REUSED=
 HBASE_ARGS=("HBase 2.6.1" pending)
-if run_system hbase "HBase 2.6.1"; then
+if run_or_reuse hbase "HBase 2.6.1"; then
   HBASE_ARGS=("HBase 2.6.1" "$OUT/hbase.json" "$OUT/hbase.server.properties")
 fi
 BASALT_ARGS=(Basalt pending)
-if run_system basalt Basalt; then
+if run_or_reuse basalt Basalt; then
   BASALT_ARGS=(Basalt "$OUT/basalt.json" "$OUT/basalt.server.properties")
 fi
 LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -225,6 +247,10 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "$(awk '/MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, $("$JAVA" -version 2>&1 | head -1);"
   echo "client and server share the CPUs. Load average (1/5/15 min) at the start: $LOAD_START;"
   echo "at the end: $LOAD_END."
+  if [ -n "$REUSED" ]; then
+    echo
+    echo "Not measured in this run, results of an earlier run reused:$REUSED."
+  fi
 } >"$OUT/notes.md"
 
 REPORT_ARGS=(--baseline "${HBASE_ARGS[@]}" --candidate "${BASALT_ARGS[@]}" --notes "$OUT/notes.md"

@@ -8,6 +8,7 @@ import dev.basalt.fs.Storage;
 import dev.basalt.region.Region;
 import dev.basalt.region.RegionServices;
 import dev.basalt.region.RegionSplitPoint;
+import dev.basalt.region.RowCache;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.RegionInfo;
@@ -66,6 +67,7 @@ public final class Database implements Closeable {
   private final UUID clusterId;
   private final Wal wal;
   private final BlockCache blockCache;
+  private final RowCache rowCache; // null when turned off
   private final Maintenance maintenance;
   private final LiveTables tables;
   private final TableAdmin tableAdmin;
@@ -154,9 +156,19 @@ public final class Database implements Closeable {
                     * config.get(DatabaseSettings.BLOCK_CACHE_FRACTION)));
     this.tables = new LiveTables(clock, config.get(DatabaseSettings.TRANSITION_WAIT));
     this.maintenance = new Maintenance(tables::openRegions, config, clock);
+    double rowCacheShare = config.get(DatabaseSettings.ROW_CACHE_FRACTION);
+    if (!(rowCacheShare >= 0 && rowCacheShare < 1)) {
+      throw new IllegalArgumentException(
+          DatabaseSettings.ROW_CACHE_FRACTION.key() + " = " + rowCacheShare + " is outside [0, 1)");
+    }
+    this.rowCache =
+        rowCacheShare == 0
+            ? null
+            : new RowCache((long) (Runtime.getRuntime().maxMemory() * rowCacheShare));
     RegionServices services =
         RegionServices.of(
-            clock, config, new WalEditLog(wal, clusterId, clock), blockCache, maintenance);
+                clock, config, new WalEditLog(wal, clusterId, clock), blockCache, maintenance)
+            .withRowCache(rowCache);
     RegionOpener opener = new RegionOpener(storage, services);
     this.namespaceAdmin = new NamespaceAdmin(catalog, tables, ddl, loaded.namespaces());
     this.tableAdmin = new TableAdmin(catalog, tables, opener, wal, ddl, namespaceAdmin);

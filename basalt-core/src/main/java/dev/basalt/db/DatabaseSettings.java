@@ -28,6 +28,16 @@ public final class DatabaseSettings implements ConfigKeySet {
           "fraction of heap",
           "Share of the heap given to the block cache of store file data blocks.");
 
+  public static final ConfigKey<Double> ROW_CACHE_FRACTION =
+      ConfigKey.ofDouble(
+          "basalt.rowcache.size",
+          0.02,
+          "fraction of heap",
+          "Share of the heap given to the row cache: the latest version of recently read rows,"
+              + " which answers gets for a whole row (every family, one version, no filter or time"
+              + " range) without searching memstores and store files. Rows of tables with a TTL"
+              + " are not cached; a write to a row drops it. 0 turns it off.");
+
   public static final ConfigKey<Long> PERIODIC_FLUSH =
       ConfigKey.ofLong(
           "hbase.regionserver.optionalcacheflushinterval",
@@ -108,6 +118,7 @@ public final class DatabaseSettings implements ConfigKeySet {
         GLOBAL_MEMSTORE_FRACTION,
         GLOBAL_MEMSTORE_LOWER,
         BLOCK_CACHE_FRACTION,
+        ROW_CACHE_FRACTION,
         PERIODIC_FLUSH,
         MAINTENANCE_INTERVAL,
         FLUSH_ON_CLOSE,

@@ -312,6 +312,33 @@ final class CellSkipList {
     return next;
   }
 
+  /**
+   * {@link #ceiling} for a key ahead of {@code from}, a node that sorts before it: climbs from
+   * {@code from} along ever taller towers while they stay before the key, then descends, so a key d
+   * nodes ahead costs O(log d) node visits instead of a search from the head (a reseek over a
+   * column's old versions, or to the next row, is usually a short hop).
+   */
+  long ceilingAfter(long from, byte[] key, int keyOffset, long keySeq) {
+    Key k = new Key(key, keyOffset, keySeq);
+    long x = from;
+    int level = height(x) - 1;
+    long next;
+    while ((next = next(x, level)) != 0 && compareNodeTo(next, k) < 0) {
+      x = next;
+      level = Math.max(level, height(x) - 1);
+    }
+    for (; level >= 0; level--) {
+      while ((next = next(x, level)) != 0 && compareNodeTo(next, k) < 0) {
+        x = next;
+      }
+    }
+    return next;
+  }
+
+  private int height(long node) {
+    return (int) INT.get(nodes.chunk(node), Arena.offset(node) + HEIGHT);
+  }
+
   /** The last node that is not removed and sorts before the key, or 0. */
   long lower(byte[] key, int keyOffset, long keySeq) {
     return liveAtOrBefore(lastBefore(new Key(key, keyOffset, keySeq)));
@@ -368,6 +395,45 @@ final class CellSkipList {
   /** The first node, removed or not, or 0. */
   long first() {
     return next(head, 0);
+  }
+
+  /**
+   * How many of the nodes right after {@code node} (removed or not) hold cells of its column (same
+   * row, family and qualifier), counting up to {@code limit}: the older versions a read of the
+   * column's newest one steps over.
+   */
+  int olderVersions(long node, int limit) {
+    byte[] n = nodes.chunk(node);
+    int o = Arena.offset(node);
+    long p0 = (long) LONG.get(n, o + PREFIX0);
+    long p1 = (long) LONG.get(n, o + PREFIX1);
+    long cell = (long) LONG.get(n, o + CELL);
+    byte[] c = cells.chunk(cell);
+    int co = Arena.offset(cell);
+    int columnLength = KeyOrder.columnLength(c, co);
+    int count = 0;
+    for (long x = next(node, 0); x != 0 && count < limit; x = next(x, 0)) {
+      byte[] xn = nodes.chunk(x);
+      int xo = Arena.offset(x);
+      if ((long) LONG.get(xn, xo + PREFIX0) != p0 || (long) LONG.get(xn, xo + PREFIX1) != p1) {
+        break; // another row, decided without looking at the cell
+      }
+      long xcell = (long) LONG.get(xn, xo + CELL);
+      byte[] xc = cells.chunk(xcell);
+      int xco = Arena.offset(xcell);
+      if (KeyOrder.columnLength(xc, xco) != columnLength
+          || !java.util.Arrays.equals(
+              c,
+              co + KeyValue.ROW_OFFSET,
+              co + KeyValue.ROW_OFFSET + columnLength,
+              xc,
+              xco + KeyValue.ROW_OFFSET,
+              xco + KeyValue.ROW_OFFSET + columnLength)) {
+        break;
+      }
+      count++;
+    }
+    return count;
   }
 
   /** Whether the node holds a cell equal to the given one (same key and sequence id). */

@@ -78,6 +78,15 @@ final class KeyOrder {
     return al - bl;
   }
 
+  /**
+   * Bytes of a cell's key (KeyValue layout) that name its column: row length, row, family length,
+   * family and qualifier, i.e. the key without timestamp and type. Two cells are in the same column
+   * exactly when these bytes are equal.
+   */
+  static int columnLength(byte[] cell, int offset) {
+    return (int) INT.get(cell, offset) - 9;
+  }
+
   /** The timestamp position of a cell in KeyValue layout. */
   static int timestampOffset(byte[] cell, int offset) {
     return offset + KeyValue.ROW_OFFSET + (int) INT.get(cell, offset) - 9;

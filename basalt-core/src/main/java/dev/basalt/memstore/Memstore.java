@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The in-memory sorted buffer of one store (one family of one region): a lock-free skip list in
@@ -30,8 +31,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Memstore {
   private final CellSkipList list = new CellSkipList();
+
+  /** Older versions that make an insert count in {@link #deepInserts}. */
+  public static final int DEEP_VERSIONS = 4;
+
   private final AtomicLong heapSize = new AtomicLong();
   private final AtomicInteger cellCount = new AtomicInteger();
+  private final LongAdder deepInserts = new LongAdder();
 
   /** Adds a copy of a committed-to-be cell, keeping its sequence id; returns the heap change. */
   public long add(KeyValue kv) {
@@ -60,6 +66,9 @@ public final class Memstore {
       delta -= list.size(replaced);
     } else {
       cellCount.incrementAndGet();
+      if (list.olderVersions(node, DEEP_VERSIONS) >= DEEP_VERSIONS) {
+        deepInserts.increment();
+      }
     }
     heapSize.addAndGet(delta);
     return delta;
@@ -130,6 +139,15 @@ public final class Memstore {
 
   public long heapSize() {
     return heapSize.get();
+  }
+
+  /**
+   * Cells inserted in front of at least {@value #DEEP_VERSIONS} older versions of their column:
+   * every read of such a column steps over them (cache misses in the skip list), until a flush
+   * moves them into a file, where they are contiguous, and a compaction drops the dead ones.
+   */
+  public long deepInserts() {
+    return deepInserts.sum();
   }
 
   public int cellCount() {

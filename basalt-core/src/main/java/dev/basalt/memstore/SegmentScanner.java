@@ -8,9 +8,10 @@ import dev.basalt.scan.KeyValueScanner;
 
 /**
  * Scans one memstore, hiding removed cells and cells above the read point. Forward movement follows
- * the skip list's level-0 links; seeks, reseeks past the next cell and backward moves search from
- * the top in O(log n). Cells inserted while scanning are seen or not (links are only ever added)
- * but never matter: anything committed after the read point was taken is filtered out.
+ * the skip list's level-0 links; reseeks search forwards from the current node in O(log distance);
+ * seeks and backward moves search from the top in O(log n). Cells inserted while scanning are seen
+ * or not (links are only ever added) but never matter: anything committed after the read point was
+ * taken is filtered out.
  */
 final class SegmentScanner implements KeyValueScanner {
   private final CellSkipList list;
@@ -67,7 +68,8 @@ final class SegmentScanner implements KeyValueScanner {
     if (CellComparator.INSTANCE.compare(current, key) >= 0) {
       return true;
     }
-    return seekTo(key);
+    KeyValue kv = KeyValue.copyOf(key);
+    return settle(list.ceilingAfter(node, kv.getBuffer(), kv.getOffset(), kv.getSequenceId()));
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.basalt.cell.Bytes;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.compaction.CompactionSettings;
 import dev.basalt.fs.Storage;
+import dev.basalt.memstore.Memstore;
 import dev.basalt.ops.Append;
 import dev.basalt.ops.CheckAndMutate;
 import dev.basalt.ops.CheckAndMutateResult;
@@ -65,6 +66,10 @@ public final class Region implements Closeable {
   private final RowMutator mutator = new RowMutator(this);
   private final long rowLockWaitMillis;
   private final long flushSize;
+  private final long deepVersionsFlush;
+  private final RowCache rowCache;
+  private final long rowCacheId = RowCache.newRegionId();
+  private final boolean rowCacheable;
   private final long blockingWaitMillis;
   private final RegionFlusher flusher = new RegionFlusher(this);
   private final RegionCompactor compactor;
@@ -122,6 +127,13 @@ public final class Region implements Closeable {
         table.getMemStoreFlushSize() > 0
             ? table.getMemStoreFlushSize()
             : config.get(RegionSettings.FLUSH_SIZE);
+    this.deepVersionsFlush = config.get(RegionSettings.DEEP_VERSIONS_FLUSH);
+    this.rowCache = services.rowCache();
+    boolean ttl = false;
+    for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
+      ttl |= f.getTimeToLive() != ColumnFamilyDescriptor.FOREVER;
+    }
+    this.rowCacheable = !ttl;
     this.blockingWaitMillis = config.get(CompactionSettings.BLOCKING_WAIT);
     this.compactor = new RegionCompactor(this, config);
     flusher.resetLastFlushTime(services.clock().currentTimeMillis());
@@ -358,13 +370,20 @@ public final class Region implements Closeable {
     return flusher.lastFlushTime();
   }
 
-  /** Whether the memstores passed the flush size. */
+  /**
+   * Whether the memstores passed the flush size, or hold so many versions stacked on the same
+   * columns that reads would be faster from a file ({@link RegionSettings#DEEP_VERSIONS_FLUSH}).
+   */
   public boolean needsFlush() {
     long active = 0;
+    long deep = 0;
     for (Store s : storeArray) {
-      active += s.view().active().heapSize();
+      Memstore m = s.view().active();
+      active += m.heapSize();
+      deep += m.deepInserts();
     }
-    return active >= flushSize;
+    return active >= flushSize
+        || (deepVersionsFlush > 0 && deep >= deepVersionsFlush && active >= flushSize / 16);
   }
 
   private void requireStorage(String what) {
@@ -382,6 +401,9 @@ public final class Region implements Closeable {
       validator.checkRow(get.getRow(), "Get");
       validator.checkQuery(get);
       readRequests.increment();
+      if (rowCache != null && readsWholeLatestRow(get)) {
+        return cachedGet(get);
+      }
       long readPoint =
           get.getIsolationLevel() == IsolationLevel.READ_UNCOMMITTED
               ? Long.MAX_VALUE
@@ -390,6 +412,49 @@ public final class Region implements Closeable {
     } finally {
       endOperation();
     }
+  }
+
+  /** A get the row cache can answer: the latest version of every column of the row. */
+  private Result cachedGet(Get get) throws IOException {
+    RowCache.Key key = RowCache.Key.of(rowCacheId, get.getRow());
+    Result r = rowCache.get(key);
+    if (r == null) {
+      long token = rowCache.startRead(key); // before the read point is taken
+      r = read(get.isCheckExistenceOnly() ? new Get(get.getRow()) : get, mvcc.readPoint());
+      rowCache.offer(key, token, r);
+    }
+    return get.isCheckExistenceOnly() ? Result.ofExists(!r.isEmpty()) : r;
+  }
+
+  /**
+   * Whether a get asks for exactly what the row cache holds: every family (none named, or all named
+   * whole), one version, all of time, no filter or per-family limits, committed data only; and
+   * whether the table's results cannot change with time alone (no family with a TTL).
+   */
+  private boolean readsWholeLatestRow(Get get) {
+    if (!rowCacheable
+        || get.getFilter() != null
+        || get.getMaxVersions() != 1
+        || !get.getTimeRange().isAllTime()
+        || !get.getColumnFamilyTimeRange().isEmpty()
+        || get.getMaxResultsPerColumnFamily() >= 0
+        || get.getRowOffsetPerColumnFamily() > 0
+        || get.getIsolationLevel() == IsolationLevel.READ_UNCOMMITTED) {
+      return false;
+    }
+    java.util.Map<byte[], java.util.NavigableSet<byte[]>> families = get.getFamilyMap();
+    if (families.isEmpty()) {
+      return true;
+    }
+    if (families.size() != storeArray.length) {
+      return false;
+    }
+    for (java.util.NavigableSet<byte[]> columns : families.values()) {
+      if (columns != null && !columns.isEmpty()) {
+        return false;
+      }
+    }
+    return true; // the validator checked that each named family exists
   }
 
   /** Reads the row a writer holds locked: its committed state plus the writer's own edits. */
@@ -559,11 +624,17 @@ public final class Region implements Closeable {
         }
       }
       List<RowLocks.RowLock> held = new ArrayList<>(rows.size());
+      List<RowCache.Key> cached = rowCache == null ? List.of() : new ArrayList<>(rows.size());
       TreeMap<byte[], IOException> lockFailures = new TreeMap<>(Bytes.COMPARATOR);
       try {
         for (byte[] row : rows) {
           try {
             held.add(rowLocks.lock(row, rowLockWaitMillis, info.getEncodedName()));
+            if (rowCache != null) {
+              RowCache.Key key = RowCache.Key.of(rowCacheId, row);
+              rowCache.beginWrite(key);
+              cached.add(key);
+            }
           } catch (RowLockTimeoutException e) {
             lockFailures.put(row, e);
           }
@@ -598,6 +669,10 @@ public final class Region implements Closeable {
                   + e.getMessage());
         }
       } finally {
+        // The edits are visible (or abandoned): the cache may serve these rows again.
+        for (RowCache.Key key : cached) {
+          rowCache.endWrite(key);
+        }
         for (RowLocks.RowLock l : held) {
           l.close();
         }

@@ -14,18 +14,21 @@ public final class RegionServices {
   private final EditLog editLog;
   private final BlockCache blockCache;
   private final MaintenanceRequests maintenance;
+  private final RowCache rowCache;
 
   private RegionServices(
       Clock clock,
       Config config,
       EditLog editLog,
       BlockCache blockCache,
-      MaintenanceRequests maintenance) {
+      MaintenanceRequests maintenance,
+      RowCache rowCache) {
     this.clock = clock;
     this.config = config;
     this.editLog = editLog;
     this.blockCache = blockCache;
     this.maintenance = maintenance;
+    this.rowCache = rowCache;
   }
 
   /** The system clock, default settings, no edit log, no storage. */
@@ -35,7 +38,7 @@ public final class RegionServices {
 
   /** Services for an in-memory region. */
   public static RegionServices of(Clock clock, Config config, EditLog editLog) {
-    return new RegionServices(clock, config, editLog, null, MaintenanceRequests.NONE);
+    return new RegionServices(clock, config, editLog, null, MaintenanceRequests.NONE, null);
   }
 
   public static RegionServices of(
@@ -44,7 +47,17 @@ public final class RegionServices {
       EditLog editLog,
       BlockCache blockCache,
       MaintenanceRequests maintenance) {
-    return new RegionServices(clock, config, editLog, blockCache, maintenance);
+    return new RegionServices(clock, config, editLog, blockCache, maintenance, null);
+  }
+
+  /** These services with a row cache (null for none). */
+  public RegionServices withRowCache(RowCache cache) {
+    return new RegionServices(clock, config, editLog, blockCache, maintenance, cache);
+  }
+
+  /** The row cache of the host, or null. */
+  public RowCache rowCache() {
+    return rowCache;
   }
 
   public Clock clock() {

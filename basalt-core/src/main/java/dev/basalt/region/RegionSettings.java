@@ -28,6 +28,17 @@ public final class RegionSettings implements ConfigKeySet {
           "A region's memstores are flushed once together they hold this much (the table's"
               + " MEMSTORE_FLUSHSIZE overrides it).");
 
+  public static final ConfigKey<Long> DEEP_VERSIONS_FLUSH =
+      ConfigKey.ofLong(
+          "basalt.flush.deep.versions",
+          2000L,
+          "cells",
+          "A region is flushed early once this many cells went into its memstores in front of at"
+              + " least 4 older versions of their column (columns updated over and over, e.g. hot"
+              + " keys): a read steps over every version in a memstore, one cache miss each, but"
+              + " over a flushed file quickly, and compactions drop the dead versions. Only when the"
+              + " memstores hold at least a sixteenth of the flush size; 0 turns it off.");
+
   @Override
   public String section() {
     return "Region";
@@ -35,6 +46,6 @@ public final class RegionSettings implements ConfigKeySet {
 
   @Override
   public List<ConfigKey<?>> keys() {
-    return List.of(ROW_LOCK_WAIT, MAX_CELL_SIZE, FLUSH_SIZE);
+    return List.of(ROW_LOCK_WAIT, MAX_CELL_SIZE, FLUSH_SIZE, DEEP_VERSIONS_FLUSH);
   }
 }

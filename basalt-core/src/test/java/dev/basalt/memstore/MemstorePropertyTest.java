@@ -126,6 +126,35 @@ class MemstorePropertyTest {
       long readPoint = rnd.nextInt(32);
       checkForward(m, model, readPoint, randomKey(rnd));
       checkBackward(m, model, readPoint, randomKey(rnd));
+      checkReseeks(m, model, readPoint, rnd);
+    }
+  }
+
+  /** Reseeks to random keys (ahead, behind or at the position) from a random start. */
+  private static void checkReseeks(
+      Memstore m, NavigableMap<KeyValue, KeyValue> model, long readPoint, Random rnd)
+      throws IOException {
+    List<KeyValue> vis = visible(model, readPoint);
+    KeyValueScanner s = m.scanner(readPoint);
+    s.seek(randomKey(rnd));
+    for (int i = 0; i < 8; i++) {
+      Cell at = s.peek();
+      KeyValue key = randomKey(rnd);
+      KeyValue expected = null;
+      for (KeyValue kv : vis) {
+        if (at != null
+            && CellComparator.INSTANCE.compare(kv, key) >= 0
+            && CellComparator.INSTANCE.compare(kv, at) >= 0) {
+          expected = kv;
+          break;
+        }
+      }
+      assertThat(s.reseek(key)).isEqualTo(expected != null);
+      if (expected == null) {
+        assertThat(s.peek()).isNull();
+        return;
+      }
+      assertSameCell(s.peek(), expected);
     }
   }
 
@@ -147,6 +176,44 @@ class MemstorePropertyTest {
     assertThat(s.seekToLastRow()).isTrue();
     assertSameCell(s.peek(), a.withSequenceId(1));
     assertThat(m.cellCount()).isEqualTo(1);
+  }
+
+  @Test
+  void reseeksOverLongDistancesLandWhereASeekWould() throws IOException {
+    // Enough cells for tall towers, so that reseeks climb several levels before descending.
+    Random rnd = new Random(7);
+    Memstore m = new Memstore();
+    TreeMap<KeyValue, KeyValue> model = new TreeMap<>(CellComparator.INSTANCE);
+    for (int i = 0; i < 20_000; i++) {
+      KeyValue kv =
+          KeyValue.of(
+              Bytes.toBytes(String.format("user%08d", rnd.nextInt(5_000))),
+              F,
+              Bytes.toBytes("q" + rnd.nextInt(4)),
+              1 + rnd.nextInt(1_000),
+              CellType.PUT,
+              Bytes.toBytes("v"));
+      long seq = 1 + i;
+      m.insert(kv, seq, kv.getTimestamp());
+      model.put(kv.withSequenceId(seq), kv.withSequenceId(seq));
+    }
+    KeyValueScanner s = m.scanner(Long.MAX_VALUE);
+    assertThat(s.seek(KeyValue.firstOnRow(Bytes.toBytes("user")))).isTrue();
+    for (int i = 0; i < 2_000; i++) {
+      KeyValue at = (KeyValue) s.peek();
+      byte[] row = Bytes.toBytes(String.format("user%08d", rnd.nextInt(5_200)));
+      KeyValue key =
+          rnd.nextBoolean()
+              ? KeyValue.firstOnRow(row)
+              : KeyValue.firstOnColumn(row, F, Bytes.toBytes("q" + rnd.nextInt(4)));
+      KeyValue expected = model.ceilingKey(CellComparator.INSTANCE.compare(key, at) > 0 ? key : at);
+      assertThat(s.reseek(key)).isEqualTo(expected != null);
+      if (expected == null) {
+        assertThat(s.seek(KeyValue.firstOnRow(Bytes.toBytes("user")))).isTrue();
+        continue;
+      }
+      assertSameCell(s.peek(), expected);
+    }
   }
 
   private static final byte[] F = Bytes.toBytes("f");

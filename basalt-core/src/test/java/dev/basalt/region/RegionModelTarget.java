@@ -105,9 +105,14 @@ interface RegionModelTarget {
   /** Releases everything (and, for a database, deletes its directory). */
   void close();
 
-  /** A fresh in-memory region: no flushes, no compactions, no restarts. */
+  /**
+   * A fresh in-memory region: no flushes, no compactions, no restarts; with a row cache, so that
+   * every plain get of a history after a write checks that the write dropped the cached row.
+   */
   static RegionModelTarget inMemory(TableDescriptor table, Clock clock) {
-    RegionServices services = RegionServices.of(clock, Config.defaults(), EditLog.NONE);
+    RegionServices services =
+        RegionServices.of(clock, Config.defaults(), EditLog.NONE)
+            .withRowCache(new RowCache(1 << 20));
     Region region = Region.inMemory(table, services);
     return new RegionModelTarget() {
       @Override

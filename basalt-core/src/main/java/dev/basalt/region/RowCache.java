@@ -1,0 +1,211 @@
+package dev.basalt.region;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.KeyValue;
+import dev.basalt.ops.Result;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The latest version of recently read rows, shared by every region of a database: Bigtable's "scan
+ * cache" (a cache of the cells the store returns, above the block cache). A warm get of a row that
+ * is often read and seldom written then costs a hash lookup instead of a search of the memstore and
+ * of each store file, which for a memstore full of versions of a hot row is dozens of cache misses.
+ * Which gets it serves is decided by the region ({@code Region.get}); this class only keeps rows
+ * correct under concurrent writes.
+ *
+ * <p><b>Consistency.</b> A cached row must never be older than what a read would find. Writers of a
+ * row bracket their write with {@link #beginWrite} (before anything is applied) and {@link
+ * #endWrite} (after the edit is visible to readers), both under the row lock. Rows are striped over
+ * counters: per stripe, the writes in flight and a version that every begin and end bumps. While a
+ * write of a stripe is in flight its rows are neither served from nor put into the cache, so the
+ * moment an edit becomes visible cannot be missed. A reader notes the version before it reads
+ * ({@link #startRead}) and {@link #offer}s its result only if no write of the stripe began or ended
+ * meanwhile. Stripes shared by unrelated rows only cost cache misses.
+ *
+ * <p>Cached cells are copied into one array per row, so they never hold a memstore's chunks alive.
+ * Entries are weighed by their bytes; Caffeine evicts (W-TinyLFU). Thread-safe.
+ */
+public final class RowCache {
+  /** Rows with more cells or bytes than this are not cached. */
+  static final int MAX_CELLS = 1024;
+
+  static final int MAX_BYTES = 256 * 1024;
+
+  private static final int STRIPES = 4096;
+  private static final AtomicLong REGION_IDS = new AtomicLong();
+
+  private final Cache<Key, Result> rows;
+  private final AtomicIntegerArray writing = new AtomicIntegerArray(STRIPES);
+  private final AtomicLongArray versions = new AtomicLongArray(STRIPES);
+  private final LongAdder hits = new LongAdder();
+  private final LongAdder misses = new LongAdder();
+
+  /** A row of one region (each opening of a region has its own id). */
+  record Key(long region, byte[] row, int hash) {
+    static Key of(long region, byte[] row) {
+      return new Key(region, row, 31 * Long.hashCode(region) + Arrays.hashCode(row));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.region == region && Arrays.equals(k.row, row);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    int stripe() {
+      int h = hash ^ (hash >>> 16);
+      return h & (STRIPES - 1);
+    }
+  }
+
+  /**
+   * @param capacityBytes the most bytes of cached rows; 0 caches nothing
+   */
+  public RowCache(long capacityBytes) {
+    if (capacityBytes < 0) {
+      throw new IllegalArgumentException("capacity must not be negative: " + capacityBytes);
+    }
+    this.rows =
+        Caffeine.newBuilder()
+            .maximumWeight(capacityBytes)
+            .weigher((Key k, Result r) -> weight(k, r))
+            .executor(Runnable::run)
+            .build();
+  }
+
+  /** A new id for a region that is opening (its old rows are then never looked up again). */
+  static long newRegionId() {
+    return REGION_IDS.incrementAndGet();
+  }
+
+  /** The cached row, or null; never while a write of the row's stripe is in flight. */
+  Result get(Key key) {
+    Result r = rows.getIfPresent(key);
+    if (r == null || writing.get(key.stripe()) != 0) {
+      misses.increment();
+      return null;
+    }
+    hits.increment();
+    return r;
+  }
+
+  /**
+   * Called before reading a row that may be offered afterwards.
+   *
+   * @return the token to pass to {@link #offer}, or -1 when a write of the row's stripe is in
+   *     flight (the read must not be cached)
+   */
+  long startRead(Key key) {
+    int s = key.stripe();
+    long v = versions.get(s);
+    return writing.get(s) == 0 ? v : -1;
+  }
+
+  /**
+   * Caches what a read found, unless a write of the row's stripe began or ended since {@code
+   * token}. The check runs under the entry's lock, which {@link #endWrite}'s removal also takes, so
+   * a check that passes comes before that removal and the removal drops what it inserted.
+   */
+  void offer(Key key, long token, Result found) {
+    if (token < 0 || !cacheable(found)) {
+      return;
+    }
+    int s = key.stripe();
+    if (!unchanged(s, token)) {
+      return;
+    }
+    Result copy = compact(found);
+    rows.asMap().compute(key, (k, present) -> unchanged(s, token) ? copy : present);
+  }
+
+  private boolean unchanged(int stripe, long token) {
+    return writing.get(stripe) == 0 && versions.get(stripe) == token;
+  }
+
+  /** A writer holds the row's lock and is about to change it. */
+  void beginWrite(Key key) {
+    int s = key.stripe();
+    writing.incrementAndGet(s);
+    versions.incrementAndGet(s);
+  }
+
+  /**
+   * The write that {@link #beginWrite} announced is visible to readers now (or was abandoned).
+   * Until here no reader used or cached the row's stripe.
+   */
+  void endWrite(Key key) {
+    int s = key.stripe();
+    rows.asMap().remove(key);
+    versions.incrementAndGet(s);
+    writing.decrementAndGet(s);
+  }
+
+  public long hits() {
+    return hits.sum();
+  }
+
+  public long misses() {
+    return misses.sum();
+  }
+
+  /** Rows held now (after pending evictions). */
+  long size() {
+    rows.cleanUp();
+    return rows.estimatedSize();
+  }
+
+  private static boolean cacheable(Result r) {
+    if (r.size() > MAX_CELLS || r.getExists() != null || r.mayHaveMoreCellsInRow()) {
+      return false;
+    }
+    long bytes = 0;
+    for (Cell c : r.cells()) {
+      if (!(c instanceof KeyValue kv)) {
+        return false;
+      }
+      bytes += kv.getLength();
+    }
+    return bytes <= MAX_BYTES;
+  }
+
+  /** The result with its cells copied, back to back, into one array. */
+  private static Result compact(Result r) {
+    if (r.isEmpty()) {
+      return Result.EMPTY;
+    }
+    List<Cell> cells = r.cells();
+    int total = 0;
+    for (Cell c : cells) {
+      total += ((KeyValue) c).getLength();
+    }
+    byte[] data = new byte[total];
+    KeyValue[] copies = new KeyValue[cells.size()];
+    int at = 0;
+    for (int i = 0; i < copies.length; i++) {
+      KeyValue kv = (KeyValue) cells.get(i);
+      System.arraycopy(kv.getBuffer(), kv.getOffset(), data, at, kv.getLength());
+      copies[i] = new KeyValue(data, at, kv.getLength(), kv.getSequenceId());
+      at += kv.getLength();
+    }
+    return Result.create(Arrays.asList(copies));
+  }
+
+  private static int weight(Key k, Result r) {
+    int w = 64 + k.row().length;
+    for (Cell c : r.cells()) {
+      w += 48 + ((KeyValue) c).getLength();
+    }
+    return w;
+  }
+}
