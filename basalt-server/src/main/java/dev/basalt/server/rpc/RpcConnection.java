@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The server side of one client connection: answers the preamble, reads the connection header,
  * hands requests to the handler threads and writes their responses. Runs on the connection's event
- * loop; only {@link #runCall} runs on a handler thread.
+ * loop; calls run on a handler thread ({@link #runCall}) unless their method's {@link InlineRule}
+ * lets the event loop run them itself and they need not wait (see {@link NoWait}).
  *
  * <p>Connection-level errors (bad preamble, bad connection header, unreadable request header,
  * oversized frame) are answered with one error frame, logged in one line, and the connection is
@@ -42,7 +43,6 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
   private final RpcFrameDecoder decoder;
   private ConnectionSettings settings;
   private boolean closing;
-  private boolean unflushed;
 
   RpcConnection(Shared shared, RpcFrameDecoder decoder) {
     this.shared = shared;
@@ -209,19 +209,13 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
-  /** Answers written on the event loop wait for the end of the read (see channelReadComplete). */
+  /**
+   * Answers written on the event loop leave at once, not at the end of the read: the client starts
+   * on the first answers while later requests of the same read still run (flushing once per read
+   * left client and server taking turns on a small machine).
+   */
   private void writeOnLoop(ChannelHandlerContext ctx, byte[] frame) {
-    ctx.write(Unpooled.wrappedBuffer(frame));
-    unflushed = true;
-  }
-
-  @Override
-  public void channelReadComplete(ChannelHandlerContext ctx) {
-    if (unflushed) {
-      unflushed = false;
-      ctx.flush();
-    }
-    ctx.fireChannelReadComplete();
+    ctx.writeAndFlush(Unpooled.wrappedBuffer(frame));
   }
 
   /** On a handler thread: parse the rest of the request if needed, run it, write the answer. */

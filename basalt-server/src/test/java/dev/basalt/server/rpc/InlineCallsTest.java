@@ -65,7 +65,7 @@ class InlineCallsTest {
             open("ClientService"),
             request(1, "Get", TestServices.get("a")),
             request(2, "Get", TestServices.get("b"))));
-    // Both answered although the handlers are held, and flushed together after the read.
+    // Both answered although the handlers are held.
     assertThat(h.responses()).extracting(ClientFrames.Response::callId).containsExactly(1, 2);
     assertThat(runs).containsExactly("a inline", "b inline");
   }
