@@ -43,7 +43,7 @@ public final class RpcSettings implements ConfigKeySet {
           "basalt.rpc.inline.calls",
           true,
           "Network threads run short calls themselves (a Get, a Mutate not forced to the device, a"
-              + " scan call for a few rows) instead of handing them to a handler thread; a call that would wait (a row"
+              + " scan call for up to 100 rows) instead of handing them to a handler thread; a call that would wait (a row"
               + " lock, a flush, memory) is handed over after all. Saves two thread wake-ups per"
               + " call; false hands every call over, as HBase does.");
 
