@@ -4,6 +4,7 @@ import dev.basalt.cell.KeyValue;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -422,7 +423,7 @@ final class CellSkipList {
       byte[] xc = cells.chunk(xcell);
       int xco = Arena.offset(xcell);
       if (KeyOrder.columnLength(xc, xco) != columnLength
-          || !java.util.Arrays.equals(
+          || !Arrays.equals(
               c,
               co + KeyValue.ROW_OFFSET,
               co + KeyValue.ROW_OFFSET + columnLength,

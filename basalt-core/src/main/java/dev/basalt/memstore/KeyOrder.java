@@ -89,7 +89,7 @@ final class KeyOrder {
 
   /** The timestamp position of a cell in KeyValue layout. */
   static int timestampOffset(byte[] cell, int offset) {
-    return offset + KeyValue.ROW_OFFSET + (int) INT.get(cell, offset) - 9;
+    return offset + KeyValue.ROW_OFFSET + columnLength(cell, offset);
   }
 
   static void putTimestamp(byte[] cell, int offset, long ts) {

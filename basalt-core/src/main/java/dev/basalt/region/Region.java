@@ -67,9 +67,8 @@ public final class Region implements Closeable {
   private final long rowLockWaitMillis;
   private final long flushSize;
   private final long deepVersionsFlush;
-  private final RowCache rowCache;
+  private final RowCache rowCache; // null without one, or when the table has a TTL
   private final long rowCacheId = RowCache.newRegionId();
-  private final boolean rowCacheable;
   private final long blockingWaitMillis;
   private final RegionFlusher flusher = new RegionFlusher(this);
   private final RegionCompactor compactor;
@@ -128,12 +127,12 @@ public final class Region implements Closeable {
             ? table.getMemStoreFlushSize()
             : config.get(RegionSettings.FLUSH_SIZE);
     this.deepVersionsFlush = config.get(RegionSettings.DEEP_VERSIONS_FLUSH);
-    this.rowCache = services.rowCache();
-    boolean ttl = false;
-    for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
-      ttl |= f.getTimeToLive() != ColumnFamilyDescriptor.FOREVER;
-    }
-    this.rowCacheable = !ttl;
+    // Rows of a table with a TTL change with time alone, which the cache cannot see.
+    this.rowCache =
+        table.getColumnFamilies().stream()
+                .allMatch(f -> f.getTimeToLive() == ColumnFamilyDescriptor.FOREVER)
+            ? services.rowCache()
+            : null;
     this.blockingWaitMillis = config.get(CompactionSettings.BLOCKING_WAIT);
     this.compactor = new RegionCompactor(this, config);
     flusher.resetLastFlushTime(services.clock().currentTimeMillis());
@@ -428,12 +427,10 @@ public final class Region implements Closeable {
 
   /**
    * Whether a get asks for exactly what the row cache holds: every family (none named, or all named
-   * whole), one version, all of time, no filter or per-family limits, committed data only; and
-   * whether the table's results cannot change with time alone (no family with a TTL).
+   * whole), one version, all of time, no filter or per-family limits, committed data only.
    */
   private boolean readsWholeLatestRow(Get get) {
-    if (!rowCacheable
-        || get.getFilter() != null
+    if (get.getFilter() != null
         || get.getMaxVersions() != 1
         || !get.getTimeRange().isAllTime()
         || !get.getColumnFamilyTimeRange().isEmpty()

@@ -118,7 +118,7 @@ public final class RowCache {
    * a check that passes comes before that removal and the removal drops what it inserted.
    */
   void offer(Key key, long token, Result found) {
-    if (token < 0 || !cacheable(found)) {
+    if (token < 0) {
       return;
     }
     int s = key.stripe();
@@ -126,7 +126,9 @@ public final class RowCache {
       return;
     }
     Result copy = compact(found);
-    rows.asMap().compute(key, (k, present) -> unchanged(s, token) ? copy : present);
+    if (copy != null) {
+      rows.asMap().compute(key, (k, present) -> unchanged(s, token) ? copy : present);
+    }
   }
 
   private boolean unchanged(int stripe, long token) {
@@ -159,35 +161,24 @@ public final class RowCache {
     return misses.sum();
   }
 
-  /** Rows held now (after pending evictions). */
-  long size() {
-    rows.cleanUp();
-    return rows.estimatedSize();
-  }
-
-  private static boolean cacheable(Result r) {
-    if (r.size() > MAX_CELLS || r.getExists() != null || r.mayHaveMoreCellsInRow()) {
-      return false;
-    }
-    long bytes = 0;
-    for (Cell c : r.cells()) {
-      if (!(c instanceof KeyValue kv)) {
-        return false;
-      }
-      bytes += kv.getLength();
-    }
-    return bytes <= MAX_BYTES;
-  }
-
-  /** The result with its cells copied, back to back, into one array. */
+  /**
+   * The result with its cells copied, back to back, into one array; null when it is not cached: an
+   * existence answer, a partial row, cells that are not plain KeyValues, or a row over {@link
+   * #MAX_CELLS} cells or {@link #MAX_BYTES} bytes.
+   */
   private static Result compact(Result r) {
+    if (r.size() > MAX_CELLS || r.getExists() != null || r.mayHaveMoreCellsInRow()) {
+      return null;
+    }
     if (r.isEmpty()) {
       return Result.EMPTY;
     }
     List<Cell> cells = r.cells();
     int total = 0;
     for (Cell c : cells) {
-      total += ((KeyValue) c).getLength();
+      if (!(c instanceof KeyValue kv) || (total += kv.getLength()) > MAX_BYTES) {
+        return null;
+      }
     }
     byte[] data = new byte[total];
     KeyValue[] copies = new KeyValue[cells.size()];
@@ -201,10 +192,11 @@ public final class RowCache {
     return Result.create(Arrays.asList(copies));
   }
 
+  /** Heap bytes of an entry; a compacted row's cells share one array. */
   private static int weight(Key k, Result r) {
     int w = 64 + k.row().length;
-    for (Cell c : r.cells()) {
-      w += 48 + ((KeyValue) c).getLength();
+    if (!r.isEmpty()) {
+      w += 48 * r.size() + ((KeyValue) r.cells().get(0)).getBuffer().length;
     }
     return w;
   }

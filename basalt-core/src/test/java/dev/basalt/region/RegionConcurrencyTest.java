@@ -183,18 +183,7 @@ class RegionConcurrencyTest {
                 EditLog.NONE));
     CountDownLatch holding = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    FaultPoints.arm(
-        Region.FAULT_ROWS_LOCKED,
-        point -> {
-          if (Thread.currentThread().getName().equals("holder")) {
-            holding.countDown();
-            try {
-              release.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          }
-        });
+    TestRegions.pauseAt(Region.FAULT_ROWS_LOCKED, "holder", holding, release);
     Thread holder =
         new Thread(
             () -> {
@@ -222,16 +211,7 @@ class RegionConcurrencyTest {
     Region r = newRegion();
     CountDownLatch applied = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    FaultPoints.arm(
-        Region.FAULT_BEFORE_COMMIT,
-        point -> {
-          applied.countDown();
-          try {
-            release.await(10, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        });
+    TestRegions.pauseAt(Region.FAULT_BEFORE_COMMIT, null, applied, release);
     Future<?> w =
         pool.submit(
             () -> {

@@ -48,27 +48,12 @@ class RegionNoWaitTest {
     assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
   }
 
-  private void pauseHolderAt(String point, CountDownLatch holding) {
-    FaultPoints.arm(
-        point,
-        p -> {
-          if (Thread.currentThread().getName().equals("holder")) {
-            holding.countDown();
-            try {
-              release.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          }
-        });
-  }
-
   @Test
   void aWriteToALockedRowThrowsAndChangesNothing() throws Exception {
     Region r = newRegion();
     r.put(new Put(b("row")).addColumn(F, b("n"), dev.basalt.cell.Bytes.toBytes(10L)));
     CountDownLatch holding = new CountDownLatch(1);
-    pauseHolderAt(Region.FAULT_ROWS_LOCKED, holding);
+    TestRegions.pauseAt(Region.FAULT_ROWS_LOCKED, "holder", holding, release);
     holdOnAnotherThread(
         () -> {
           try {

@@ -10,11 +10,14 @@ import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
+import dev.basalt.util.FaultPoints;
 import dev.basalt.util.ManualClock;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 /** Small helpers for region tests: tables, regions on a manual clock, readable results. */
@@ -26,6 +29,25 @@ final class TestRegions {
 
   static byte[] b(String s) {
     return Bytes.toBytes(s);
+  }
+
+  /**
+   * Arms a fault point so that a thread reaching it (only the thread named {@code thread}, or any
+   * when null) counts {@code reached} down and waits up to 10 s for {@code release}.
+   */
+  static void pauseAt(String point, String thread, CountDownLatch reached, CountDownLatch release) {
+    FaultPoints.arm(
+        point,
+        p -> {
+          if (thread == null || Thread.currentThread().getName().equals(thread)) {
+            reached.countDown();
+            try {
+              release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
+        });
   }
 
   static TableDescriptor table(UnaryOperator<ColumnFamilyDescriptorBuilder> f) {

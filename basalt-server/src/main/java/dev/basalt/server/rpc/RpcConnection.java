@@ -162,22 +162,22 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     try {
       req = RequestParser.body(raw, conn, shared.maxFrameSize());
     } catch (BasaltIOException e) {
-      logCallFailure(conn, raw.header(), e);
-      writeOnLoop(ctx, ResponseFrames.error(raw.header().getCallId(), errorOf(e)));
+      write(ctx, unparsable(conn, raw.header(), e));
       return;
     }
     if (req.method().runsInline(req.param())) {
-      byte[] response;
+      byte[] response = null;
       try {
         response = NoWait.attempt(() -> respond(ctx.channel(), raw.header(), req, conn));
       } catch (NoWait.WouldWait e) {
-        submit(ctx, raw, conn, req);
+        // It changed nothing: a handler runs it again below.
+      }
+      if (response != null) {
+        write(ctx, response);
         return;
       }
-      writeOnLoop(ctx, response);
-    } else {
-      submit(ctx, raw, conn, req);
     }
+    submit(ctx, raw, conn, req);
   }
 
   /** Hands a call to the handler threads ({@code req} null when its body is still unparsed). */
@@ -191,7 +191,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     switch (shared.calls().submit(() -> runCall(channel, raw, conn, req))) {
       case QUEUED -> {}
       case QUEUE_FULL ->
-          writeOnLoop(
+          write(
               ctx,
               ResponseFrames.error(
                   callId,
@@ -201,21 +201,12 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
                               + shared.calls().capacity()
                               + " calls, hbase.ipc.server.max.callqueue.length); retry later"))));
       case STOPPED ->
-          writeOnLoop(
+          write(
               ctx,
               ResponseFrames.error(
                   callId, errorOf(RpcErrors.serverStopping("server is stopping"))));
       default -> throw new AssertionError();
     }
-  }
-
-  /**
-   * Answers written on the event loop leave at once, not at the end of the read: the client starts
-   * on the first answers while later requests of the same read still run (flushing once per read
-   * left client and server taking turns on a small machine).
-   */
-  private void writeOnLoop(ChannelHandlerContext ctx, byte[] frame) {
-    ctx.writeAndFlush(Unpooled.wrappedBuffer(frame));
   }
 
   /** On a handler thread: parse the rest of the request if needed, run it, write the answer. */
@@ -231,8 +222,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
           parsed != null ? parsed : RequestParser.body(raw, conn, shared.maxFrameSize());
       response = respond(channel, h, req, conn);
     } catch (BasaltIOException e) {
-      logCallFailure(conn, h, e);
-      response = ResponseFrames.error(h.getCallId(), RemoteExceptions.toResponse(e));
+      response = unparsable(conn, h, e);
     }
     channel.writeAndFlush(Unpooled.wrappedBuffer(response));
   }
@@ -307,8 +297,19 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     ctx.writeAndFlush(Unpooled.wrappedBuffer(frame)).addListener(ChannelFutureListener.CLOSE);
   }
 
+  /**
+   * Writes an answer from the event loop. Each leaves at once, not at the end of the read: the
+   * client starts on the first answers while later requests of the same read still run (flushing
+   * once per read left client and server taking turns on a small machine).
+   */
   private static void write(ChannelHandlerContext ctx, byte[] frame) {
     ctx.writeAndFlush(Unpooled.wrappedBuffer(frame));
+  }
+
+  /** The answer to a call whose parameter or cell block could not be read (logged). */
+  private static byte[] unparsable(ConnectionSettings conn, RequestHeader h, BasaltIOException e) {
+    logCallFailure(conn, h, e);
+    return ResponseFrames.error(h.getCallId(), errorOf(e));
   }
 
   private static org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.ExceptionResponse

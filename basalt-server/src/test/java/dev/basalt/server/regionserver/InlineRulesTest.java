@@ -73,36 +73,15 @@ class InlineRulesTest {
     assertThat(rules(null).mutate(put(MutationProto.Durability.USE_DEFAULT))).isTrue();
   }
 
+  private static ScanRequest scanCall(int rows) {
+    return ScanRequest.newBuilder().setScannerId(1).setNumberOfRows(rows).build();
+  }
+
   @Test
   void onlyScanCallsForAFewRowsRunInline() {
-    assertThat(
-            InlineRules.scan(
-                ScanRequest.newBuilder()
-                    .setScannerId(1)
-                    .setCloseScanner(true)
-                    .setNumberOfRows(0)
-                    .build()))
-        .isTrue();
-    assertThat(
-            InlineRules.scan(
-                ScanRequest.newBuilder()
-                    .setScannerId(1)
-                    .setNumberOfRows(InlineRules.MAX_INLINE_SCAN_ROWS)
-                    .build()))
-        .isTrue();
-    assertThat(
-            InlineRules.scan(
-                ScanRequest.newBuilder()
-                    .setScannerId(1)
-                    .setNumberOfRows(InlineRules.MAX_INLINE_SCAN_ROWS + 1)
-                    .build()))
-        .isFalse();
-    assertThat(
-            InlineRules.scan(
-                ScanRequest.newBuilder()
-                    .setScannerId(1)
-                    .setNumberOfRows(Integer.MAX_VALUE)
-                    .build()))
-        .isFalse();
+    assertThat(InlineRules.scan(scanCall(0).toBuilder().setCloseScanner(true).build())).isTrue();
+    assertThat(InlineRules.scan(scanCall(InlineRules.MAX_INLINE_SCAN_ROWS))).isTrue();
+    assertThat(InlineRules.scan(scanCall(InlineRules.MAX_INLINE_SCAN_ROWS + 1))).isFalse();
+    assertThat(InlineRules.scan(scanCall(Integer.MAX_VALUE))).isFalse();
   }
 }
