@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -113,16 +114,8 @@ final class Descriptors {
           case "CACHE_BLOOMS_ON_WRITE" -> b.setCacheBloomsOnWrite(options.bool(key));
           case "EVICT_BLOCKS_ON_CLOSE" -> b.setEvictBlocksOnClose(options.bool(key));
           case "PREFETCH_BLOCKS_ON_OPEN" -> b.setPrefetchBlocksOnOpen(options.bool(key));
-          case "METADATA" -> {
-            for (Map.Entry<String, Object> e : options.hash(key).entrySet()) {
-              b.setValue(e.getKey(), valueText(command, key, e.getValue()));
-            }
-          }
-          case "CONFIGURATION" -> {
-            for (Map.Entry<String, Object> e : options.hash(key).entrySet()) {
-              b.setConfiguration(e.getKey(), valueText(command, key, e.getValue()));
-            }
-          }
+          case "METADATA" -> hashValues(command, options, key, b::setValue);
+          case "CONFIGURATION" -> hashValues(command, options, key, b::setConfiguration);
           default -> throw new IllegalStateException("unhandled family option " + key);
         }
       }
@@ -152,11 +145,7 @@ final class Descriptors {
           case "PRIORITY" -> b.setPriority(options.integer(key));
           case "FLUSH_POLICY" -> b.setFlushPolicyClassName(options.text(key));
           case "SPLIT_POLICY" -> b.setRegionSplitPolicyClassName(options.text(key));
-          case "METADATA" -> {
-            for (Map.Entry<String, Object> e : options.hash(key).entrySet()) {
-              b.setValue(e.getKey(), valueText(command, key, e.getValue()));
-            }
-          }
+          case "METADATA" -> hashValues(command, options, key, b::setValue);
           default -> {
             String near = Suggest.closest(key, TABLE_KEYS);
             throw new UsageException(
@@ -194,6 +183,15 @@ final class Descriptors {
 
   private static String upper(Options options, String key) throws UsageException {
     return options.text(key).toUpperCase(Locale.ROOT);
+  }
+
+  /** Passes each entry of the hash at {@code key} (METADATA, CONFIGURATION) to {@code set}. */
+  private static void hashValues(
+      String command, Options options, String key, BiConsumer<String, String> set)
+      throws UsageException {
+    for (Map.Entry<String, Object> e : options.hash(key).entrySet()) {
+      set.accept(e.getKey(), valueText(command, key, e.getValue()));
+    }
   }
 
   private static String valueText(String command, String key, Object v) throws UsageException {

@@ -68,8 +68,7 @@ final class Lexer {
     char c = src.charAt(pos);
     switch (c) {
       case '\n':
-        pos++;
-        return new Token(Kind.NEWLINE, start, pos, null);
+        return single(Kind.NEWLINE);
       case ',':
         return single(Kind.COMMA);
       case ';':
@@ -189,7 +188,7 @@ final class Lexer {
         continue;
       }
       int cp = src.codePointAt(pos);
-      out.writeBytes(new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8));
+      writeUtf8(out, cp);
       pos += Character.charCount(cp);
     }
   }
@@ -232,7 +231,7 @@ final class Lexer {
           throw error(at, "\\u must be followed by four hex digits, as in \"\\u00e9\"", false);
         }
         pos += 4;
-        out.writeBytes(new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8));
+        writeUtf8(out, cp);
       }
       default -> {
         if (e >= '0' && e <= '7') {
@@ -245,10 +244,14 @@ final class Lexer {
           out.write(value & 0xff);
         } else {
           // Ruby keeps the character and drops the backslash for other escapes (\" \\ \# ...).
-          out.writeBytes(String.valueOf(e).getBytes(StandardCharsets.UTF_8));
+          writeUtf8(out, e);
         }
       }
     }
+  }
+
+  private static void writeUtf8(ByteArrayOutputStream out, int codePoint) {
+    out.writeBytes(new String(Character.toChars(codePoint)).getBytes(StandardCharsets.UTF_8));
   }
 
   SyntaxException error(int offset, String detail, boolean incomplete) {

@@ -2,6 +2,8 @@ package dev.basalt.shell;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.Filter;
@@ -13,29 +15,24 @@ final class ReadOptions {
 
   /** COLUMN or COLUMNS: 'cf' reads a family, 'cf:q' one column. */
   static void columns(Options o, Get get) throws UsageException {
-    for (String key : List.of("COLUMN", "COLUMNS")) {
-      if (o.has(key)) {
-        for (ShellString c : o.strings(key)) {
-          Columns col = Columns.parse(c.bytes());
-          if (col.hasQualifier()) {
-            get.addColumn(col.family(), col.qualifier());
-          } else {
-            get.addFamily(col.family());
-          }
-        }
-      }
-    }
+    columns(o, get::addFamily, get::addColumn);
   }
 
   static void columns(Options o, Scan scan) throws UsageException {
+    columns(o, scan::addFamily, scan::addColumn);
+  }
+
+  private static void columns(
+      Options o, Consumer<byte[]> addFamily, BiConsumer<byte[], byte[]> addColumn)
+      throws UsageException {
     for (String key : List.of("COLUMN", "COLUMNS")) {
       if (o.has(key)) {
         for (ShellString c : o.strings(key)) {
           Columns col = Columns.parse(c.bytes());
           if (col.hasQualifier()) {
-            scan.addColumn(col.family(), col.qualifier());
+            addColumn.accept(col.family(), col.qualifier());
           } else {
-            scan.addFamily(col.family());
+            addFamily.accept(col.family());
           }
         }
       }

@@ -1,7 +1,6 @@
 package dev.basalt.shell;
 
 import dev.basalt.shell.Command.FirstArg;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
@@ -141,10 +140,7 @@ final class ScanCommands {
         }
       }
     } catch (Exception e) {
-      if (s.cancellation().requested()) {
-        s.out().println(); // after the ^C the terminal echoed
-        f.footer(rows);
-      }
+      footerIfCancelled(s, rows);
       throw e;
     }
     f.footer(rows);
@@ -164,12 +160,8 @@ final class ScanCommands {
     scan.setCaching(o.has("CACHE") ? o.integer("CACHE") : 10);
     // Only the first cell of each row is needed to count it; with a user filter both must pass.
     Filter user = scan.getFilter();
-    List<Filter> filters = new ArrayList<>();
-    if (user != null) {
-      filters.add(user);
-    }
-    filters.add(new FirstKeyOnlyFilter());
-    scan.setFilter(filters.size() == 1 ? filters.get(0) : new FilterList(filters));
+    scan.setFilter(
+        user == null ? new FirstKeyOnlyFilter() : new FilterList(user, new FirstKeyOnlyFilter()));
     Formatter f = s.formatter();
     long count = 0;
     try (Table t = s.table(name);
@@ -182,12 +174,17 @@ final class ScanCommands {
         }
       }
     } catch (Exception e) {
-      if (s.cancellation().requested()) {
-        s.out().println(); // after the ^C the terminal echoed
-        f.footer(count);
-      }
+      footerIfCancelled(s, count);
       throw e;
     }
     f.footer(count);
+  }
+
+  /** A command stopped by Ctrl-C still reports how many rows it got through. */
+  private static void footerIfCancelled(Session s, long rows) {
+    if (s.cancellation().requested()) {
+      s.out().println(); // after the ^C the terminal echoed
+      s.formatter().footer(rows);
+    }
   }
 }

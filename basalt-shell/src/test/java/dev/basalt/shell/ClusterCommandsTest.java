@@ -4,24 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** split, flush, compactions, status, namespaces, version, whoami, help, exit. */
-class ClusterCommandsTest {
-  private static ShellHarness shell;
-
-  @BeforeAll
-  static void start() {
-    shell = new ShellHarness();
-  }
-
-  @AfterAll
-  static void stop() {
-    shell.close();
-  }
-
+class ClusterCommandsTest extends ShellTestBase {
   @Test
   void flushCompactAndSplitKeepTheData() throws Exception {
     shell.ok("create 'adm1', 'cf'; put 'adm1', 'a', 'cf:q', '1'; put 'adm1', 'z', 'cf:q', '2'");

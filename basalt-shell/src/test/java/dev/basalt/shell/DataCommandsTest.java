@@ -2,23 +2,14 @@ package dev.basalt.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** put, get, delete, deleteall, incr, get_counter, append against a real server. */
-class DataCommandsTest {
-  private static ShellHarness shell;
-
+class DataCommandsTest extends ShellTestBase {
   @BeforeAll
-  static void start() {
-    shell = new ShellHarness();
+  void createTable() {
     shell.ok("create 'dml1', {NAME => 'cf', VERSIONS => 5}, 'cf2'");
-  }
-
-  @AfterAll
-  static void stop() {
-    shell.close();
   }
 
   @Test

@@ -2,17 +2,13 @@ package dev.basalt.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** scan and count with their options against a real server. */
-class ScanCommandsTest {
-  private static ShellHarness shell;
-
+class ScanCommandsTest extends ShellTestBase {
   @BeforeAll
-  static void start() {
-    shell = new ShellHarness();
+  void createAndFillTable() {
     StringBuilder puts =
         new StringBuilder("create 'scan1', {NAME => 'cf', VERSIONS => 3}, SPLITS => ['r3']\n");
     for (int i = 1; i <= 5; i++) {
@@ -30,11 +26,6 @@ class ScanCommandsTest {
     puts.append("put 'scan1', 'r1', 'cf:a', 'a1-new', 2000\n");
     puts.append("put 'scan1', 'x1', 'cf:a', 'x', 1000\n");
     shell.ok(puts.toString());
-  }
-
-  @AfterAll
-  static void stop() {
-    shell.close();
   }
 
   private static String row(String key, String col, String ts, String value) {

@@ -2,24 +2,10 @@ package dev.basalt.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** DDL commands against a real server, checking the text they print. */
-class TableCommandsTest {
-  private static ShellHarness shell;
-
-  @BeforeAll
-  static void start() {
-    shell = new ShellHarness();
-  }
-
-  @AfterAll
-  static void stop() {
-    shell.close();
-  }
-
+class TableCommandsTest extends ShellTestBase {
   @Test
   void createListExistsDescribeDisableEnableDrop() {
     assertThat(shell.ok("create 'ddl1', 'cf1', 'cf2'")).isEqualTo("Created table ddl1\n");
