@@ -42,6 +42,23 @@ class OperationDecodersTest {
 
   private static final Iterator<Cell> NO_CELLS = Collections.emptyIterator();
 
+  /** A Put of f:a = v in row ROW, as the client sends it without a cell block. */
+  private static Mutation putOfOneColumn() throws java.io.IOException {
+    return MutationDecoder.toMutation(
+        MutationProto.newBuilder()
+            .setRow(ROW)
+            .setMutateType(MutationProto.MutationType.PUT)
+            .addColumnValue(
+                MutationProto.ColumnValue.newBuilder()
+                    .setFamily(s("f"))
+                    .addQualifierValue(
+                        MutationProto.ColumnValue.QualifierValue.newBuilder()
+                            .setQualifier(s("a"))
+                            .setValue(s("v"))))
+            .build(),
+        NO_CELLS);
+  }
+
   @Test
   void aGetKeepsColumnsTimeRangesVersionsAndIsolation() throws Exception {
     ClientProtos.Get p =
@@ -334,20 +351,7 @@ class OperationDecodersTest {
 
   @Test
   void conditionsInBothFormsAndOtherComparatorsRefused() throws Exception {
-    Mutation put =
-        MutationDecoder.toMutation(
-            MutationProto.newBuilder()
-                .setRow(ROW)
-                .setMutateType(MutationProto.MutationType.PUT)
-                .addColumnValue(
-                    MutationProto.ColumnValue.newBuilder()
-                        .setFamily(s("f"))
-                        .addQualifierValue(
-                            MutationProto.ColumnValue.QualifierValue.newBuilder()
-                                .setQualifier(s("a"))
-                                .setValue(s("v"))))
-                .build(),
-            NO_CELLS);
+    Mutation put = putOfOneColumn();
     ClientProtos.Condition.Builder c =
         ClientProtos.Condition.newBuilder()
             .setRow(ROW)
@@ -390,20 +394,7 @@ class OperationDecodersTest {
   void aComparatorWithoutValueIsAnEmptyOperandAsIfNotExistsSendsIt() throws Exception {
     // CheckAndMutate.ifNotExists (and ifEquals(null)) reach the server as EQUAL with a
     // BinaryComparator whose ByteArrayComparable has no value; HBase reads that as empty.
-    Mutation put =
-        MutationDecoder.toMutation(
-            MutationProto.newBuilder()
-                .setRow(ROW)
-                .setMutateType(MutationProto.MutationType.PUT)
-                .addColumnValue(
-                    MutationProto.ColumnValue.newBuilder()
-                        .setFamily(s("f"))
-                        .addQualifierValue(
-                            MutationProto.ColumnValue.QualifierValue.newBuilder()
-                                .setQualifier(s("a"))
-                                .setValue(s("v"))))
-                .build(),
-            NO_CELLS);
+    Mutation put = putOfOneColumn();
     ClientProtos.Condition ifNotExists =
         ClientProtos.Condition.newBuilder()
             .setRow(ROW)

@@ -88,6 +88,21 @@ class MultiOperationsTest {
         .build();
   }
 
+  /** A mutation carrying one column's value inside the message (no cell block). */
+  private static MutationProto.Builder oneColumn(
+      String row, MutationProto.MutationType t, byte[] family, String q, byte[] value) {
+    return MutationProto.newBuilder()
+        .setRow(ByteString.copyFromUtf8(row))
+        .setMutateType(t)
+        .addColumnValue(
+            MutationProto.ColumnValue.newBuilder()
+                .setFamily(ByteString.copyFrom(family))
+                .addQualifierValue(
+                    MutationProto.ColumnValue.QualifierValue.newBuilder()
+                        .setQualifier(ByteString.copyFromUtf8(q))
+                        .setValue(ByteString.copyFrom(value))));
+  }
+
   private static Action getAction(int index, String row) {
     return Action.newBuilder()
         .setIndex(index)
@@ -161,17 +176,8 @@ class MultiOperationsTest {
                         Action.newBuilder()
                             .setIndex(0)
                             .setMutation(
-                                MutationProto.newBuilder()
-                                    .setRow(ByteString.copyFromUtf8("a"))
-                                    .setMutateType(MutationProto.MutationType.PUT)
-                                    .addColumnValue(
-                                        MutationProto.ColumnValue.newBuilder()
-                                            .setFamily(ByteString.copyFromUtf8("nope"))
-                                            .addQualifierValue(
-                                                MutationProto.ColumnValue.QualifierValue
-                                                    .newBuilder()
-                                                    .setQualifier(ByteString.copyFromUtf8("q"))
-                                                    .setValue(ByteString.copyFromUtf8("v"))))))
+                                oneColumn(
+                                    "a", MutationProto.MutationType.PUT, b("nope"), "q", b("v"))))
                     .addAction(mutationAction(1, "b", MutationProto.MutationType.PUT, 1)))
             .build();
     MultiResponse r =
@@ -245,17 +251,7 @@ class MultiOperationsTest {
     for (String q : List.of("a", "b", "c")) {
       ra.addAction(
           Action.newBuilder()
-              .setMutation(
-                  MutationProto.newBuilder()
-                      .setRow(ByteString.copyFromUtf8("m"))
-                      .setMutateType(MutationProto.MutationType.PUT)
-                      .addColumnValue(
-                          MutationProto.ColumnValue.newBuilder()
-                              .setFamily(ByteString.copyFrom(F))
-                              .addQualifierValue(
-                                  MutationProto.ColumnValue.QualifierValue.newBuilder()
-                                      .setQualifier(ByteString.copyFromUtf8(q))
-                                      .setValue(ByteString.copyFromUtf8(q))))));
+              .setMutation(oneColumn("m", MutationProto.MutationType.PUT, F, q, b(q))));
     }
     MultiResponse r =
         multi.multi(
@@ -317,16 +313,7 @@ class MultiOperationsTest {
             ClientProtos.MutateRequest.newBuilder()
                 .setRegion(here)
                 .setMutation(
-                    MutationProto.newBuilder()
-                        .setRow(ByteString.copyFromUtf8("c"))
-                        .setMutateType(MutationProto.MutationType.INCREMENT)
-                        .addColumnValue(
-                            MutationProto.ColumnValue.newBuilder()
-                                .setFamily(ByteString.copyFrom(F))
-                                .addQualifierValue(
-                                    MutationProto.ColumnValue.QualifierValue.newBuilder()
-                                        .setQualifier(ByteString.copyFromUtf8("n"))
-                                        .setValue(ByteString.copyFrom(Bytes.toBytes(3L))))))
+                    oneColumn("c", MutationProto.MutationType.INCREMENT, F, "n", Bytes.toBytes(3L)))
                 .build(),
             List.<Cell>of().iterator(),
             null);
