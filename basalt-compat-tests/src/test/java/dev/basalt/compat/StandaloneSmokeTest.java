@@ -1,10 +1,11 @@
 package dev.basalt.compat;
 
+import static dev.basalt.compat.StockClientFixtures.rows;
+import static dev.basalt.compat.StockClientFixtures.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
@@ -16,7 +17,6 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
@@ -64,19 +64,9 @@ class StandaloneSmokeTest {
         }
         Result r = t.get(new Get(Bytes.toBytes("r7")));
         assertThat(Bytes.toInt(r.getValue(CF, Bytes.toBytes("q")))).isEqualTo(7);
-        List<String> rows = new ArrayList<>();
-        try (ResultScanner s = t.getScanner(new Scan())) {
-          for (Result x : s) {
-            rows.add(Bytes.toString(x.getRow()));
-          }
-        }
+        List<String> rows = rows(scan(t, new Scan()));
         assertThat(rows).hasSize(10).isSorted();
-        List<String> reversed = new ArrayList<>();
-        try (ResultScanner s = t.getScanner(new Scan().setReversed(true))) {
-          for (Result x : s) {
-            reversed.add(Bytes.toString(x.getRow()));
-          }
-        }
+        List<String> reversed = rows(scan(t, new Scan().setReversed(true)));
         assertThat(reversed).hasSize(10).isSortedAccordingTo((a, b) -> b.compareTo(a));
       }
       admin.disableTable(tn);

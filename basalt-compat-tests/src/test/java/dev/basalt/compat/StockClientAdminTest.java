@@ -3,6 +3,7 @@ package dev.basalt.compat;
 import static dev.basalt.compat.StockClients.CF;
 import static dev.basalt.compat.StockClients.Q;
 import static dev.basalt.compat.StockClients.await;
+import static dev.basalt.compat.StockClients.awaitRegions;
 import static dev.basalt.compat.StockClients.create;
 import static dev.basalt.compat.StockClients.row;
 import static dev.basalt.compat.StockClients.scanRows;
@@ -560,16 +561,7 @@ class StockClientAdminTest extends TwoRegistriesTest {
       assertThat(t.get(new Get(row("r", 150))).isEmpty()).isFalse();
 
       admin.split(tn, row("r", 100));
-      await(
-          "the split regions in hbase:meta",
-          Duration.ofSeconds(30),
-          () -> {
-            try {
-              return admin.getRegions(tn).size() == 2;
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-          });
+      awaitRegions(admin, tn, 2);
       assertThat(startKeys(admin.getRegions(tn))).containsExactly("", "r00100");
 
       // reads through the table opened before the split find the new regions
@@ -598,16 +590,7 @@ class StockClientAdminTest extends TwoRegistriesTest {
       writeRows(rpc, tn, "r", 0, 1000);
       admin.flush(tn);
       admin.split(tn);
-      await(
-          "the split regions in hbase:meta",
-          Duration.ofSeconds(30),
-          () -> {
-            try {
-              return admin.getRegions(tn).size() == 2;
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-          });
+      awaitRegions(admin, tn, 2);
       List<RegionInfo> halves = admin.getRegions(tn);
       String middle = Bytes.toString(halves.get(1).getStartKey());
       assertThat(middle).startsWith("r").isBetween("r00001", "r00999");

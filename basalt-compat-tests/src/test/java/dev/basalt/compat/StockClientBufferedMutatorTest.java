@@ -4,7 +4,6 @@ import static dev.basalt.compat.StockClientFixtures.b;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -13,8 +12,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
@@ -27,38 +24,17 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The stock client's {@code BufferedMutator}: 100,000 small rows written into a table of five
  * regions and read back by a counting scan and spot-check gets; buffered deletes; and how failed
  * mutations reach the caller (the exception listener, or flush()).
  */
-class StockClientBufferedMutatorTest {
+class StockClientBufferedMutatorTest extends OneConnectionTest {
   private static final byte[] F = b("f");
   private static final byte[] Q = b("q");
   private static final int ROWS = 100_000;
-
-  @TempDir static Path dir;
-  private static StandaloneCluster cluster;
-  private static Connection conn;
-
-  @BeforeAll
-  static void start() throws Exception {
-    cluster = StandaloneCluster.start(dir);
-    conn = ConnectionFactory.createConnection(cluster.zooKeeperClientConf());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (conn != null) {
-      conn.close();
-    }
-    cluster.close();
-  }
 
   private static String row(int i) {
     return String.format("row%06d", i);

@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -38,36 +37,15 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The exceptions the stock client throws for bad requests against a Basalt server: each is the
  * class HBase's client throws against HBase, and none is retried (the fixture's retry budget is
  * small anyway, so a retried error would still end, as RetriesExhaustedException, and fail here).
  */
-class StockClientErrorsTest {
+class StockClientErrorsTest extends OneConnectionTest {
   private static final byte[] NO_SUCH_FAMILY = Bytes.toBytes("nope");
-
-  @TempDir static Path dir;
-  private static StandaloneCluster cluster;
-  private static Connection conn;
-
-  @BeforeAll
-  static void start() throws Exception {
-    cluster = StandaloneCluster.start(dir);
-    conn = ConnectionFactory.createConnection(cluster.zooKeeperClientConf());
-  }
-
-  @AfterAll
-  static void stop() throws IOException {
-    if (conn != null) {
-      conn.close();
-    }
-    cluster.close();
-  }
 
   private static Put put(String row) {
     return new Put(Bytes.toBytes(row)).addColumn(CF, Q, Bytes.toBytes("v"));

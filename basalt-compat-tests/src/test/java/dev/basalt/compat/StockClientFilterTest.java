@@ -6,7 +6,6 @@ import static dev.basalt.compat.StockClientFixtures.s;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -20,8 +19,6 @@ import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -68,28 +65,22 @@ import org.apache.hadoop.hbase.util.Pair;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * HBase's filters and comparators sent by the stock client, evaluated by the server over a table of
  * four regions (rows r00..r39, ten per region). Every check would fail if the server ignored the
  * filter; filters the server does not know fail at once with a DoNotRetryIOException naming them.
  */
-class StockClientFilterTest {
+class StockClientFilterTest extends OneConnectionTest {
   private static final byte[] F = b("f");
   private static final byte[] G = b("g");
   private static final int ROWS = 40;
   private static final long TS = 1000;
 
-  @TempDir static Path dir;
-  private static StandaloneCluster cluster;
-  private static Connection conn;
   private static Table table;
 
   @BeforeAll
-  static void start() throws Exception {
-    cluster = StandaloneCluster.start(dir);
-    conn = ConnectionFactory.createConnection(cluster.zooKeeperClientConf());
+  static void writeTable() throws Exception {
     TableName tn;
     try (Admin admin = conn.getAdmin()) {
       tn =
@@ -127,14 +118,10 @@ class StockClientFilterTest {
   }
 
   @AfterAll
-  static void stop() throws Exception {
+  static void closeTable() throws Exception {
     if (table != null) {
       table.close();
     }
-    if (conn != null) {
-      conn.close();
-    }
-    cluster.close();
   }
 
   private static String row(int i) {

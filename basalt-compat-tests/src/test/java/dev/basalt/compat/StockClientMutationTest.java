@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +18,6 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.CheckAndMutateResult;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Get;
@@ -39,38 +36,17 @@ import org.apache.hadoop.hbase.filter.ValueFilter;
 import org.apache.hadoop.hbase.io.TimeRange;
 import org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Read-modify-write operations and batches through the stock client: increments, appends,
  * check-and-mutate in its builder and fluent forms with value and filter conditions, atomic row
  * mutations, and {@code Table.batch} mixing every kind of action, including one that fails.
  */
-class StockClientMutationTest {
+class StockClientMutationTest extends OneConnectionTest {
   private static final byte[] F = b("f");
   private static final byte[] G = b("g");
   private static final AtomicInteger TABLES = new AtomicInteger();
-
-  @TempDir static Path dir;
-  private static StandaloneCluster cluster;
-  private static Connection conn;
-
-  @BeforeAll
-  static void start() throws Exception {
-    cluster = StandaloneCluster.start(dir);
-    conn = ConnectionFactory.createConnection(cluster.zooKeeperClientConf());
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (conn != null) {
-      conn.close();
-    }
-    cluster.close();
-  }
 
   /** A new table with families f and g (3 versions), split at m. */
   private static Table table() throws Exception {

@@ -2,6 +2,7 @@ package dev.basalt.compat;
 
 import static dev.basalt.compat.StockClients.CF;
 import static dev.basalt.compat.StockClients.Q;
+import static dev.basalt.compat.StockClients.awaitRegions;
 import static dev.basalt.compat.StockClients.create;
 import static dev.basalt.compat.StockClients.row;
 import static dev.basalt.compat.StockClients.scanRows;
@@ -10,9 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -172,19 +171,6 @@ class StockClientRestartTest {
 
       assertEveryRow(c, dropped, "n", 3);
     }
-  }
-
-  private static void awaitRegions(Admin admin, TableName tn, int n) throws InterruptedException {
-    StockClients.await(
-        n + " regions of " + tn,
-        Duration.ofSeconds(30),
-        () -> {
-          try {
-            return admin.getRegions(tn).size() == n;
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
-        });
   }
 
   /** A full scan returns rows 0..n-1 in order, and a get of each finds its value. */

@@ -5,7 +5,6 @@ import static dev.basalt.compat.StockClientFixtures.rows;
 import static dev.basalt.compat.StockClientFixtures.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -17,8 +16,6 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
@@ -30,7 +27,6 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Scans through the stock client over a table of five regions, each compared with a model of what
@@ -38,14 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
  * partial results, small result sizes (many RPCs), versions, time ranges, prefixes, columns, raw
  * scans, and scanners left open.
  */
-class StockClientScanTest {
+class StockClientScanTest extends OneConnectionTest {
   private static final byte[] F = b("f");
   private static final byte[] G = b("g");
   private static final int ROWS = 100;
 
-  @TempDir static Path dir;
-  private static StandaloneCluster cluster;
-  private static Connection conn;
   private static Table table;
 
   /** Every cell written, in HBase cell order (row, family, qualifier asc; timestamp desc). */
@@ -65,9 +58,7 @@ class StockClientScanTest {
           .thenComparing(Comparator.comparingLong(C::ts).reversed());
 
   @BeforeAll
-  static void start() throws Exception {
-    cluster = StandaloneCluster.start(dir);
-    conn = ConnectionFactory.createConnection(cluster.zooKeeperClientConf());
+  static void writeTable() throws Exception {
     TableName tn;
     try (Admin admin = conn.getAdmin()) {
       tn =
@@ -108,14 +99,10 @@ class StockClientScanTest {
   }
 
   @AfterAll
-  static void stop() throws Exception {
+  static void closeTable() throws Exception {
     if (table != null) {
       table.close();
     }
-    if (conn != null) {
-      conn.close();
-    }
-    cluster.close();
   }
 
   // ---- the model
@@ -164,21 +151,21 @@ class StockClientScanTest {
     return out;
   }
 
+  /** "row/family:qualifier@ts" of a cell, as the model writes it. */
+  private static String coordinates(Cell c) {
+    return Bytes.toString(CellUtil.cloneRow(c))
+        + "/"
+        + StockClientFixtures.column(c)
+        + "@"
+        + c.getTimestamp();
+  }
+
   /** The cells of results, in the order returned, as the model writes them. */
   private static List<String> flatten(List<Result> results) {
     List<String> out = new ArrayList<>();
     for (Result r : results) {
       for (Cell c : r.rawCells()) {
-        out.add(
-            Bytes.toString(CellUtil.cloneRow(c))
-                + "/"
-                + Bytes.toString(CellUtil.cloneFamily(c))
-                + ":"
-                + Bytes.toString(CellUtil.cloneQualifier(c))
-                + "@"
-                + c.getTimestamp()
-                + "="
-                + Bytes.toString(CellUtil.cloneValue(c)));
+        out.add(coordinates(c) + "=" + Bytes.toString(CellUtil.cloneValue(c)));
       }
     }
     return out;
@@ -458,16 +445,7 @@ class StockClientScanTest {
     List<String> out = new ArrayList<>();
     for (Result r : results) {
       for (Cell c : r.rawCells()) {
-        out.add(
-            Bytes.toString(CellUtil.cloneRow(c))
-                + "/"
-                + Bytes.toString(CellUtil.cloneFamily(c))
-                + ":"
-                + Bytes.toString(CellUtil.cloneQualifier(c))
-                + "@"
-                + c.getTimestamp()
-                + " "
-                + c.getType());
+        out.add(coordinates(c) + " " + c.getType());
       }
     }
     return out;

@@ -1,6 +1,7 @@
 package dev.basalt.compat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +72,20 @@ final class StockClients {
       }
     }
     return rows;
+  }
+
+  /** Waits (up to 30 seconds) until hbase:meta lists {@code n} regions of the table. */
+  static void awaitRegions(Admin admin, TableName tn, int n) throws InterruptedException {
+    await(
+        n + " regions of " + tn,
+        Duration.ofSeconds(30),
+        () -> {
+          try {
+            return admin.getRegions(tn).size() == n;
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
   }
 
   /** Polls {@code condition} until it holds or the deadline passes (then fails). */

@@ -1,0 +1,36 @@
+package dev.basalt.compat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Base of test classes that run against one standalone server per class with one stock-client
+ * connection through the ZooKeeper registry ({@link #conn}). A subclass's own {@code @BeforeAll}
+ * runs after the server is up and its {@code @AfterAll} before the connection is closed; they must
+ * not be named {@code startCluster} or {@code stopCluster} (that would hide these). Test classes
+ * run one after another, so the static fields belong to the class running.
+ */
+abstract class OneConnectionTest {
+  @TempDir static Path dir;
+  static StandaloneCluster cluster;
+  static Connection conn;
+
+  @BeforeAll
+  static void startCluster() throws IOException {
+    cluster = StandaloneCluster.start(dir);
+    conn = ConnectionFactory.createConnection(cluster.zooKeeperClientConf());
+  }
+
+  @AfterAll
+  static void stopCluster() throws IOException {
+    if (conn != null) {
+      conn.close();
+    }
+    cluster.close();
+  }
+}
