@@ -65,6 +65,14 @@ class AdminServiceRpcTest {
     }
   }
 
+  /** GetRegionInfo with the compaction state, as the Admin API asks for it. */
+  private GetRegionInfoResponse regionInfo(RegionInfo r) throws IOException {
+    return call(
+            "GetRegionInfo",
+            GetRegionInfoRequest.newBuilder().setRegion(spec(r)).setCompactionState(true).build())
+        .as(GetRegionInfoResponse.getDefaultInstance());
+  }
+
   @BeforeEach
   void start() throws IOException {
     db = Database.open(dir);
@@ -145,14 +153,7 @@ class AdminServiceRpcTest {
     assertThat(info.getServerInfo().getServerName().getStartCode()).isEqualTo(7L);
 
     RegionInfo r = db.getRegions(T).get(0);
-    GetRegionInfoResponse ri =
-        call(
-                "GetRegionInfo",
-                GetRegionInfoRequest.newBuilder()
-                    .setRegion(spec(r))
-                    .setCompactionState(true)
-                    .build())
-            .as(GetRegionInfoResponse.getDefaultInstance());
+    GetRegionInfoResponse ri = regionInfo(r);
     assertThat(ri.getRegionInfo().getRegionId()).isEqualTo(r.getRegionId());
     assertThat(ri.getCompactionState()).isEqualTo(CompactionState.NONE);
 
@@ -190,15 +191,7 @@ class AdminServiceRpcTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     CompactionState state;
     do {
-      state =
-          call(
-                  "GetRegionInfo",
-                  GetRegionInfoRequest.newBuilder()
-                      .setRegion(spec(r))
-                      .setCompactionState(true)
-                      .build())
-              .as(GetRegionInfoResponse.getDefaultInstance())
-              .getCompactionState();
+      state = regionInfo(r).getCompactionState();
     } while (state != CompactionState.NONE && System.nanoTime() < deadline && sleep());
     assertThat(state).isEqualTo(CompactionState.NONE);
     assertThat(db.getRegionMetrics(T).get(0).getStoreFileCount()).isEqualTo(1);
