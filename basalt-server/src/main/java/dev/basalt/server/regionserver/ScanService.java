@@ -205,14 +205,11 @@ public final class ScanService {
             break;
           }
         }
-      } catch (BasaltIOException e) {
-        scanners.close(s);
-        if (e.isDoNotRetry()) {
-          throw e;
-        }
-        throw reset(s, e);
       } catch (IOException | RuntimeException e) {
         scanners.close(s);
+        if (e instanceof BasaltIOException b && b.isDoNotRetry()) {
+          throw b;
+        }
         throw reset(s, e);
       }
       if (s.rowsLeft() == 0) {
