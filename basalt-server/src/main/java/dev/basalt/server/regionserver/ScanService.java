@@ -207,8 +207,8 @@ public final class ScanService {
         }
       } catch (IOException | RuntimeException e) {
         scanners.close(s);
-        if (e instanceof BasaltIOException b && b.isDoNotRetry()) {
-          throw b;
+        if (e instanceof BasaltIOException bad && bad.isDoNotRetry()) {
+          throw bad;
         }
         throw reset(s, e);
       }
