@@ -1,8 +1,8 @@
 package dev.basalt.server.coordination;
 
+import dev.basalt.cell.Bytes;
 import dev.basalt.server.cluster.ClusterInfo;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
@@ -59,7 +59,7 @@ public final class HBaseZnodes implements AutoCloseable {
   public static final String META_REGION_SERVER = "meta-region-server";
 
   /** HBase's magic before a protobuf znode value ({@code ProtobufMagic.PB_MAGIC}). */
-  private static final byte[] PB_MAGIC = "PBUF".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] PB_MAGIC = Bytes.toBytes("PBUF");
 
   /** HBase's default {@code zookeeper.session.timeout}; the server may negotiate it down. */
   public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(90);
@@ -228,12 +228,7 @@ public final class HBaseZnodes implements AutoCloseable {
   public static byte[] stripMagic(byte[] data) throws IOException {
     int offset = 0;
     if (data.length > 0 && data[0] == (byte) 0xFF && data.length >= 5) {
-      int idLength =
-          ((data[1] & 0xff) << 24)
-              | ((data[2] & 0xff) << 16)
-              | ((data[3] & 0xff) << 8)
-              | (data[4] & 0xff);
-      offset = 5 + idLength; // HBase's metadata header: 0xFF, int32 length, writer id
+      offset = 5 + Bytes.readInt(data, 1); // HBase's metadata header: 0xFF, int32 length, writer id
     }
     if (offset < 0
         || data.length < offset + PB_MAGIC.length
@@ -244,10 +239,7 @@ public final class HBaseZnodes implements AutoCloseable {
   }
 
   private static byte[] withMagic(org.apache.hbase.thirdparty.com.google.protobuf.Message m) {
-    byte[] body = m.toByteArray();
-    byte[] out = Arrays.copyOf(PB_MAGIC, PB_MAGIC.length + body.length);
-    System.arraycopy(body, 0, out, PB_MAGIC.length, body.length);
-    return out;
+    return Bytes.concat(PB_MAGIC, m.toByteArray());
   }
 
   // ---- writing ------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 
 /**
@@ -55,17 +56,21 @@ final class MetaRows {
 
   private MetaRows() {}
 
-  /** Every row by row key, in meta order (each row's cells in cell order). */
-  static NavigableMap<byte[], List<Cell>> snapshot(Database db, ServerName server) {
-    TreeMap<byte[], List<Cell>> rows = new TreeMap<>(MetaRowComparator.ROWS);
+  /**
+   * Every row key, in meta order, with what builds that row (its cells in cell order). The catalog
+   * is read now; a row's cells are built only when asked for, since a scan (the region locator's,
+   * say) usually reads a few rows of one table.
+   */
+  static NavigableMap<byte[], Supplier<List<Cell>>> snapshot(Database db, ServerName server) {
+    TreeMap<byte[], Supplier<List<Cell>>> rows = new TreeMap<>(MetaRowComparator.ROWS);
     for (TableDescriptor d : db.listTables()) {
       TableName table = d.getTableName();
       try {
         boolean enabled = db.isTableEnabled(table);
         for (RegionInfo r : db.getRegions(table)) {
-          rows.put(r.getRegionName(), regionRow(r, enabled, server));
+          rows.put(r.getRegionName(), () -> regionRow(r, enabled, server));
         }
-        rows.put(table.getName(), tableRow(table, enabled, server.startCode()));
+        rows.put(table.getName(), () -> tableRow(table, enabled, server.startCode()));
       } catch (TableNotFoundException dropped) {
         // deleted while we listed: it is simply not in this snapshot
       }
@@ -105,7 +110,7 @@ final class MetaRows {
     byte[] row = r.getRegionName();
     long ts = r.getRegionId();
     List<Cell> cells = new ArrayList<>(6);
-    cells.add(info(row, REGIONINFO, ts, pbuf(SchemaCodec.toProto(r).toByteArray())));
+    cells.add(info(row, REGIONINFO, ts, Bytes.concat(PBUF, SchemaCodec.toProto(r).toByteArray())));
     cells.add(info(row, SEQNUM, ts, Bytes.toBytes(1L)));
     cells.add(info(row, SERVER, ts, Bytes.toBytes(server.hostAndPort())));
     cells.add(info(row, STARTCODE, ts, Bytes.toBytes(server.startCode())));
@@ -128,12 +133,5 @@ final class MetaRows {
 
   private static Cell info(byte[] row, byte[] qualifier, long ts, byte[] value) {
     return KeyValue.of(row, INFO, qualifier, ts, CellType.PUT, value);
-  }
-
-  private static byte[] pbuf(byte[] message) {
-    byte[] out = new byte[PBUF.length + message.length];
-    System.arraycopy(PBUF, 0, out, 0, PBUF.length);
-    System.arraycopy(message, 0, out, PBUF.length, message.length);
-    return out;
   }
 }

@@ -13,7 +13,9 @@ import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.util.BasaltIOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
@@ -36,6 +38,8 @@ public final class MetaTable {
   /** HBase's fixed encoded name of the first meta region (a Jenkins hash of its name). */
   public static final String ENCODED_NAME = "1588230740";
 
+  private static final ByteString REGION_NAME_BYTES = ByteString.copyFrom(REGION_NAME);
+
   private final Database db;
   private final Supplier<ServerName> server;
 
@@ -52,7 +56,7 @@ public final class MetaTable {
   public static boolean isMeta(RegionSpecifier spec) {
     ByteString v = spec.getValue();
     return switch (spec.getType()) {
-      case REGION_NAME -> v.equals(ByteString.copyFrom(REGION_NAME));
+      case REGION_NAME -> v.equals(REGION_NAME_BYTES);
       case ENCODED_REGION_NAME -> v.toStringUtf8().equals(ENCODED_NAME);
     };
   }
@@ -78,14 +82,7 @@ public final class MetaTable {
 
   public RegionScanner getScanner(Scan scan) throws BasaltIOException {
     checkQuery(scan);
-    List<List<Cell>> rows = new ArrayList<>();
-    for (List<Cell> row : inRange(MetaRows.snapshot(db, server.get()), scan).values()) {
-      List<Cell> cells = select(row, scan);
-      if (!cells.isEmpty()) {
-        rows.add(cells);
-      }
-    }
-    return new MetaScanner(rows, scan.getBatch());
+    return new MetaScanner(inRange(MetaRows.snapshot(db, server.get()), scan).values(), scan);
   }
 
   private static void checkQuery(Query q) throws BasaltIOException {
@@ -106,8 +103,7 @@ public final class MetaTable {
   }
 
   /** The rows between the scan's bounds, in scan order (start is the upper bound when reversed). */
-  private static NavigableMap<byte[], List<Cell>> inRange(
-      NavigableMap<byte[], List<Cell>> rows, Scan scan) {
+  private static <V> NavigableMap<byte[], V> inRange(NavigableMap<byte[], V> rows, Scan scan) {
     boolean reversed = scan.isReversed();
     byte[] low = reversed ? scan.getStopRow() : scan.getStartRow();
     byte[] high = reversed ? scan.getStartRow() : scan.getStopRow();
@@ -130,7 +126,8 @@ public final class MetaTable {
   private static List<Cell> select(List<Cell> row, Query q) {
     List<Cell> out = new ArrayList<>(row.size());
     for (Cell c : row) {
-      byte[] family = CellUtil.cloneFamily(c);
+      // meta has these two families only: name the cell's without copying it
+      byte[] family = CellUtil.matchingFamily(c, MetaRows.INFO) ? MetaRows.INFO : MetaRows.TABLE;
       if (q.hasFamilies()) {
         if (!q.getFamilyMap().containsKey(family)) {
           continue;
@@ -147,30 +144,36 @@ public final class MetaTable {
     return out;
   }
 
-  /** Walks a snapshot's rows, cutting them into slices of {@code batch} cells when asked. */
+  /**
+   * Walks a snapshot's rows, building each only when reached and skipping those the scan selects
+   * nothing of, and cuts them into slices of {@code batch} cells when asked.
+   */
   private static final class MetaScanner implements RegionScanner {
-    private final List<List<Cell>> rows;
+    private final Iterator<Supplier<List<Cell>>> rows;
+    private final Scan scan;
     private final int batch;
-    private int row;
-    private int cell;
+    private List<Cell> cells = List.of(); // the selected cells of the current row
+    private int cell; // the first of them not returned yet
 
-    MetaScanner(List<List<Cell>> rows, int batch) {
-      this.rows = rows;
-      this.batch = batch;
+    MetaScanner(Collection<Supplier<List<Cell>>> rows, Scan scan) {
+      this.rows = rows.iterator();
+      this.scan = scan;
+      this.batch = scan.getBatch();
     }
 
     @Override
     public Result next() {
-      if (row >= rows.size()) {
-        return null;
+      while (cell >= cells.size()) {
+        if (!rows.hasNext()) {
+          return null;
+        }
+        cells = select(rows.next().get(), scan);
+        cell = 0;
       }
-      List<Cell> cells = rows.get(row);
       int end = batch > 0 ? Math.min(cells.size(), cell + batch) : cells.size();
       List<Cell> slice = cells.subList(cell, end);
-      boolean more = end < cells.size();
-      cell = more ? end : 0;
-      row += more ? 0 : 1;
-      return Result.create(slice, more);
+      cell = end;
+      return Result.create(slice, end < cells.size());
     }
 
     @Override

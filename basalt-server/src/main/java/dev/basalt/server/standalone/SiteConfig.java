@@ -46,13 +46,11 @@ final class SiteConfig {
    * @throws IllegalArgumentException naming the key when a value is invalid
    */
   static Config load(Path file, Map<String, String> overrides) throws IOException {
-    Map<String, String> values = new LinkedHashMap<>();
-    if (file != null) {
-      values.putAll(read(file));
-    }
-    values.putAll(overrides);
     Config.Builder b = Config.builder();
-    values.forEach(b::set);
+    if (file != null) {
+      read(file).forEach(b::set);
+    }
+    overrides.forEach(b::set); // set later, so they win
     return b.build();
   }
 
