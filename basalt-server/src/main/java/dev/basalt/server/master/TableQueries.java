@@ -178,16 +178,10 @@ final class TableQueries {
         }
       }
     }
-    if (pattern == null) {
-      return candidates;
+    if (pattern != null) {
+      candidates.removeIf(d -> !matches(pattern, d.getTableName()));
     }
-    List<TableDescriptor> out = new ArrayList<>();
-    for (TableDescriptor d : candidates) {
-      if (matches(pattern, d.getTableName())) {
-        out.add(d);
-      }
-    }
-    return out;
+    return candidates;
   }
 
   private static Pattern compile(String regex) throws BasaltIOException {

@@ -1,5 +1,6 @@
 package dev.basalt.server.standalone;
 
+import dev.basalt.server.cluster.ServerName;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -117,12 +118,13 @@ public final class StandaloneMain implements Callable<Integer> {
   /** Written under a temporary name and renamed, so a script never reads half a file. */
   private void writeReadyFile(StandaloneServer server) throws IOException {
     StringBuilder b = new StringBuilder();
-    String host = server.cluster().master().host();
-    if (server.zooKeeperPort() > 0) {
-      b.append("zookeeper=").append(host).append(':').append(server.zooKeeperPort()).append('\n');
+    ServerName master = server.cluster().master();
+    int zooKeeperPort = server.zooKeeperPort();
+    if (zooKeeperPort > 0) {
+      b.append("zookeeper=").append(master.host()).append(':').append(zooKeeperPort).append('\n');
     }
-    b.append("bootstrap=").append(server.cluster().master().hostAndPort()).append('\n');
-    b.append("master=").append(server.cluster().master()).append('\n');
+    b.append("bootstrap=").append(master.hostAndPort()).append('\n');
+    b.append("master=").append(master).append('\n');
     b.append("regionserver=").append(server.cluster().regionServer()).append('\n');
     Path tmp = readyFile.resolveSibling(readyFile.getFileName() + ".tmp");
     Files.writeString(tmp, b.toString(), StandardCharsets.UTF_8);

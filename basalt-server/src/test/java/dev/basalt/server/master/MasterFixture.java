@@ -20,6 +20,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.CreateTabl
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.DisableTableRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.GetProcedureResultResponse;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 /** A database with the master's handlers over it, and the requests the tests send. */
@@ -73,9 +74,13 @@ final class MasterFixture implements AutoCloseable {
     return master.procedures().result(procId);
   }
 
-  /** Asserts that the call fails with the HBase exception class the client would rebuild. */
-  static void assertFailsWith(String hbaseClass, ThrowingCallable call) {
-    assertThatThrownBy(call)
+  /**
+   * Asserts that the call fails with the HBase exception class the client would rebuild; returns
+   * the assertion for checks of the message.
+   */
+  static AbstractThrowableAssert<?, ? extends Throwable> assertFailsWith(
+      String hbaseClass, ThrowingCallable call) {
+    return assertThatThrownBy(call)
         .isInstanceOfSatisfying(
             BasaltIOException.class,
             e -> assertThat(e.hbaseExceptionClass()).isEqualTo(hbaseClass));

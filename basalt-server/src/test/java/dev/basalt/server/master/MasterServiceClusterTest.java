@@ -7,7 +7,6 @@ import dev.basalt.ops.Get;
 import dev.basalt.ops.Put;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableName;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.ClusterStatus;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.Option;
@@ -17,26 +16,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.Tab
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.GetClusterStatusRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.MasterSwitchType;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.SetSplitOrMergeEnabledRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Cluster status and switches. */
-class MasterServiceClusterTest {
-  @TempDir Path dir;
-  private MasterFixture m;
-
-  @BeforeEach
-  void open() throws Exception {
-    m = new MasterFixture(dir);
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    m.close();
-  }
-
+class MasterServiceClusterTest extends MasterTestBase {
   @Test
   void clusterStatusNamesTheServersAndCarriesEveryRegionsLoad() throws Exception {
     m.create("t", "m");

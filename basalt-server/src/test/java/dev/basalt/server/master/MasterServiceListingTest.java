@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.basalt.server.protocol.SchemaCodec;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ErrorHandlingProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
@@ -25,29 +24,13 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListTableD
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListTableNamesByNamespaceRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListTableNamesByStateRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ModifyNamespaceRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Table listings and namespaces through the master's handlers. */
-class MasterServiceListingTest {
+class MasterServiceListingTest extends MasterTestBase {
   private static final String NS_NOT_FOUND = "org.apache.hadoop.hbase.NamespaceNotFoundException";
   private static final String NS_EXISTS = "org.apache.hadoop.hbase.NamespaceExistException";
   private static final String CONSTRAINT = "org.apache.hadoop.hbase.constraint.ConstraintException";
-
-  @TempDir Path dir;
-  private MasterFixture m;
-
-  @BeforeEach
-  void open() throws Exception {
-    m = new MasterFixture(dir);
-  }
-
-  @AfterEach
-  void close() throws Exception {
-    m.close();
-  }
 
   private void createNamespace(String ns) throws Exception {
     m.master
