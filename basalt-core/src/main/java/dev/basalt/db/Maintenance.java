@@ -171,8 +171,13 @@ final class Maintenance implements MaintenanceRequests {
         () -> {
           compactionQueued.remove(region);
           try {
-            if (!region.isClosed() && (major || region.needsCompaction())) {
-              region.compact(major);
+            if (!region.isClosed()
+                && (major || region.needsCompaction())
+                && region.compact(major)
+                && region.hasTooManyStoreFiles()) {
+              // A minor compaction takes at most hbase.hstore.compaction.max files: go on while
+              // writes are held (each round rewrites some files, so this ends).
+              compact(region, false);
             }
           } catch (IOException | RuntimeException e) {
             LOG.error("compaction of {} failed; its files are unchanged", region, e);

@@ -364,6 +364,11 @@ public final class Region implements Closeable {
     return compactor.needsCompaction();
   }
 
+  /** Whether some store has more files than writes tolerate (hbase.hstore.blockingStoreFiles). */
+  public boolean hasTooManyStoreFiles() {
+    return compactor.tooManyFiles();
+  }
+
   /** Wall-clock time of the last flush (or of opening), for periodic flushes. */
   public long getLastFlushTime() {
     return flusher.lastFlushTime();
@@ -698,8 +703,13 @@ public final class Region implements Closeable {
     services.maintenance().requestCompaction(this);
     NoWait.beforeWaiting("compactions of region " + info.getEncodedName());
     long deadline = services.clock().nanoTime() + blockingWaitMillis * 1_000_000L;
-    while (compactor.tooManyFiles()) {
-      if (services.clock().nanoTime() >= deadline || closed) {
+    for (int round = 1; compactor.tooManyFiles(); round++) {
+      if (closed) {
+        // Split, merged or moved while this write waited: the caller retries on the region that
+        // now holds the row.
+        throw new RegionClosedException("region " + info.getEncodedName() + " is closed");
+      }
+      if (services.clock().nanoTime() >= deadline) {
         throw new RegionTooBusyException(
             "region "
                 + info.getEncodedName()
@@ -711,6 +721,10 @@ public final class Region implements Closeable {
       }
       try {
         Thread.sleep(20);
+        if (round % 50 == 0) {
+          // Again, now and then: a compaction that failed is not retried by itself.
+          services.maintenance().requestCompaction(this);
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new java.io.InterruptedIOException("interrupted waiting for compactions");

@@ -88,6 +88,40 @@ class MaintenanceTest {
   }
 
   @Test
+  void aWriteHeldByTooManyFilesKeepsAskingUntilCompactionsCatchUp() throws Exception {
+    Config many =
+        Config.builder()
+            .set(CompactionSettings.MIN_FILES, 100) // nothing compacts while the files pile up
+            .set(CompactionSettings.MAX_FILES, 100)
+            .build();
+    try (Database db = open(dir, many, Clock.system())) {
+      Table t = db.getTable(T);
+      for (int i = 0; i < 9; i++) {
+        t.put(new Put(Bytes.toBytes("r" + i)).addColumn(F, Bytes.toBytes("q"), new byte[10]));
+        db.flush(T);
+      }
+      assertThat(db.region(T).getStoreFileCount()).isEqualTo(9);
+    }
+    // Each compaction takes two files, so six of them must run before a store of nine files is
+    // down to three: one request is not enough.
+    Config few =
+        Config.builder()
+            .set(CompactionSettings.MIN_FILES, 2)
+            .set(CompactionSettings.MAX_FILES, 2)
+            .set(CompactionSettings.BLOCKING_FILES, 3)
+            .set(CompactionSettings.BLOCKING_WAIT, 20_000L)
+            .build();
+    try (Database db = Database.open(dir, few, Clock.system())) {
+      Table t = db.getTable(T);
+      t.put(new Put(Bytes.toBytes("x")).addColumn(F, Bytes.toBytes("q"), new byte[10]));
+      assertThat(db.region(T).getStoreFileCount()).isLessThanOrEqualTo(3);
+      for (int i = 0; i < 9; i++) {
+        assertThat(t.get(new Get(Bytes.toBytes("r" + i))).isEmpty()).isFalse();
+      }
+    }
+  }
+
+  @Test
   void anOldMemstoreIsFlushedPeriodically() throws Exception {
     ManualClock clock = new ManualClock(System.currentTimeMillis());
     Config c =

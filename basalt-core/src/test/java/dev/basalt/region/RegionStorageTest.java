@@ -289,4 +289,31 @@ class RegionStorageTest {
     put(r, "x", "q", 10, "v");
     r.close();
   }
+
+  @Test
+  void aWriteWaitingForCompactionsIsToldTheRegionClosedSoThatItRetriesElsewhere() throws Exception {
+    Config config =
+        Config.builder()
+            .set(CompactionSettings.BLOCKING_FILES, 2)
+            .set(CompactionSettings.BLOCKING_WAIT, 60_000L)
+            .build();
+    Region r = open(f -> f, config, dev.basalt.util.Clock.system());
+    for (int i = 0; i < 3; i++) {
+      put(r, "r" + i, "q", 10, "v");
+      r.flush();
+    }
+    java.util.concurrent.CompletableFuture<Void> write =
+        java.util.concurrent.CompletableFuture.runAsync(
+            () -> {
+              try {
+                put(r, "x", "q", 10, "v");
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    Thread.sleep(100); // the write is waiting for a compaction nobody runs
+    r.close(); // a split or merge takes the region away
+    assertThatThrownBy(() -> write.get(10, java.util.concurrent.TimeUnit.SECONDS))
+        .hasRootCauseInstanceOf(RegionClosedException.class);
+  }
 }
