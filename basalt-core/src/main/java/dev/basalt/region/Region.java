@@ -398,22 +398,30 @@ public final class Region implements Closeable {
 
   // ---- reads ------------------------------------------------------------------------------
 
-  /** Reads one row. */
+  /**
+   * Reads one row. A get changes nothing, so a thread that must not wait is refused (see {@link
+   * NoWait#beginReadOnly}) before it reads a block from storage.
+   */
   public Result get(Get get) throws IOException {
     startOperation();
+    int noWait = NoWait.beginReadOnly();
     try {
       validator.checkRow(get.getRow(), "Get");
       validator.checkQuery(get);
-      readRequests.increment();
+      Result r;
       if (rowCache != null && readsWholeLatestRow(get)) {
-        return cachedGet(get);
+        r = cachedGet(get);
+      } else {
+        long readPoint =
+            get.getIsolationLevel() == IsolationLevel.READ_UNCOMMITTED
+                ? Long.MAX_VALUE
+                : mvcc.readPoint();
+        r = read(get, readPoint);
       }
-      long readPoint =
-          get.getIsolationLevel() == IsolationLevel.READ_UNCOMMITTED
-              ? Long.MAX_VALUE
-              : mvcc.readPoint();
-      return read(get, readPoint);
+      readRequests.increment(); // once per get, not per attempt
+      return r;
     } finally {
+      NoWait.endReadOnly(noWait);
       endOperation();
     }
   }

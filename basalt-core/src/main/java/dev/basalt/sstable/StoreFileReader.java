@@ -4,6 +4,7 @@ import dev.basalt.fs.ReadableFile;
 import dev.basalt.fs.Storage;
 import dev.basalt.scan.KeyValueScanner;
 import dev.basalt.schema.BloomType;
+import dev.basalt.util.NoWait;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -234,6 +235,7 @@ public final class StoreFileReader implements Closeable {
         return b;
       }
     }
+    NoWait.beforeStorageRead(file);
     DataBlock b = readDataBlock(i);
     if (key != null && cacheDataBlocks) {
       cache.put(key, b, inMemory);

@@ -24,6 +24,7 @@ import dev.basalt.schema.TableName;
 import dev.basalt.sstable.BlockCache;
 import dev.basalt.util.FaultPoints;
 import dev.basalt.util.ManualClock;
+import dev.basalt.util.NoWait;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -288,6 +289,37 @@ class RegionStorageTest {
     r.compact(false);
     put(r, "x", "q", 10, "v");
     r.close();
+  }
+
+  @Test
+  void aGetThatMustNotWaitIsRefusedBeforeReadingStorageAndAWriteIsNot() throws Exception {
+    Region r = open();
+    put(r, "row", "q", 10, "v");
+    r.put(new Put(b("counter")).addColumn(F, b("n"), dev.basalt.cell.Bytes.toBytes(1L)));
+    r.flush();
+    r.close();
+    r = open(); // a new, empty block cache
+    Region region = r;
+    long reads = r.getReadRequestCount();
+    assertThatThrownBy(() -> NoWait.attempt(() -> region.get(new Get(b("row")))))
+        .isInstanceOf(NoWait.WouldWait.class)
+        .hasMessageContaining("a read of");
+    assertThat(r.getReadRequestCount()).isEqualTo(reads);
+    // Where waiting is allowed the same get reads the block; then it is cached and no wait.
+    assertThat(r.get(new Get(b("row"))).getValue(F, b("q"))).isEqualTo(b("v"));
+    assertThat(NoWait.attempt(() -> region.get(new Get(b("row")))).getValue(F, b("q")))
+        .isEqualTo(b("v"));
+    assertThat(r.getReadRequestCount()).isEqualTo(reads + 2);
+    r.close();
+    // A write cannot be dropped half-way through, so its reads go ahead.
+    Region reopened = open();
+    Result after =
+        NoWait.attempt(
+            () ->
+                reopened.increment(
+                    new dev.basalt.ops.Increment(b("counter")).addColumn(F, b("n"), 2)));
+    assertThat(dev.basalt.cell.Bytes.toLong(after.getValue(F, b("n")))).isEqualTo(3L);
+    reopened.close();
   }
 
   @Test

@@ -60,4 +60,24 @@ class NoWaitTest {
         .hasMessage("disk");
     assertThat(NoWait.active()).isFalse();
   }
+
+  @Test
+  void storageReadsAreWaitsOnlyForReadOnlyOperationsInsideAnAttempt() {
+    int outside = NoWait.beginReadOnly();
+    NoWait.beforeStorageRead("f"); // not in an attempt: nothing to refuse
+    NoWait.endReadOnly(outside);
+    NoWait.attempt(
+        () -> {
+          NoWait.beforeStorageRead("f"); // a write may read storage
+          int outer = NoWait.beginReadOnly();
+          assertThatThrownBy(() -> NoWait.beforeStorageRead("data/f1"))
+              .isInstanceOf(NoWait.WouldWait.class)
+              .hasMessageContaining("a read of data/f1");
+          NoWait.endReadOnly(outer);
+          NoWait.beforeStorageRead("f");
+          assertThat(NoWait.active()).isTrue();
+          return null;
+        });
+    assertThat(NoWait.active()).isFalse();
+  }
 }
