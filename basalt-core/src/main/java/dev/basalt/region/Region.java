@@ -711,12 +711,9 @@ public final class Region implements Closeable {
     services.maintenance().requestCompaction(this);
     NoWait.beforeWaiting("compactions of region " + info.getEncodedName());
     long deadline = services.clock().nanoTime() + blockingWaitMillis * 1_000_000L;
+    // A region closed meanwhile (split, merged, moved) has no files: the loop ends and
+    // startOperation answers RegionClosedException, which the caller retries where the row went.
     for (int round = 1; compactor.tooManyFiles(); round++) {
-      if (closed) {
-        // Split, merged or moved while this write waited: the caller retries on the region that
-        // now holds the row.
-        throw new RegionClosedException("region " + info.getEncodedName() + " is closed");
-      }
       if (services.clock().nanoTime() >= deadline) {
         throw new RegionTooBusyException(
             "region "

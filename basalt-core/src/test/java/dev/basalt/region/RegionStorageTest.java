@@ -270,18 +270,27 @@ class RegionStorageTest {
     r.close();
   }
 
-  @Test
-  void writesWaitForCompactionsAndThenFailClearlyWhenAStoreHasTooManyFiles() throws IOException {
+  /**
+   * A region on the system clock (the wait needs real time) whose store has three files where
+   * writes tolerate two, and no maintenance service to compact them.
+   */
+  private Region threeFilesOverALimitOfTwo(long blockingWaitMillis) throws IOException {
     Config config =
         Config.builder()
             .set(CompactionSettings.BLOCKING_FILES, 2)
-            .set(CompactionSettings.BLOCKING_WAIT, 200L)
+            .set(CompactionSettings.BLOCKING_WAIT, blockingWaitMillis)
             .build();
-    Region r = open(f -> f, config, dev.basalt.util.Clock.system()); // the wait needs real time
+    Region r = open(f -> f, config, dev.basalt.util.Clock.system());
     for (int i = 0; i < 3; i++) {
       put(r, "r" + i, "q", 10, "v");
       r.flush();
     }
+    return r;
+  }
+
+  @Test
+  void writesWaitForCompactionsAndThenFailClearlyWhenAStoreHasTooManyFiles() throws IOException {
+    Region r = threeFilesOverALimitOfTwo(200);
     // Nothing compacts: there is no maintenance service here.
     assertThatThrownBy(() -> put(r, "x", "q", 10, "v"))
         .isInstanceOf(RegionTooBusyException.class)
@@ -324,16 +333,7 @@ class RegionStorageTest {
 
   @Test
   void aWriteWaitingForCompactionsIsToldTheRegionClosedSoThatItRetriesElsewhere() throws Exception {
-    Config config =
-        Config.builder()
-            .set(CompactionSettings.BLOCKING_FILES, 2)
-            .set(CompactionSettings.BLOCKING_WAIT, 60_000L)
-            .build();
-    Region r = open(f -> f, config, dev.basalt.util.Clock.system());
-    for (int i = 0; i < 3; i++) {
-      put(r, "r" + i, "q", 10, "v");
-      r.flush();
-    }
+    Region r = threeFilesOverALimitOfTwo(60_000);
     java.util.concurrent.CompletableFuture<Void> write =
         java.util.concurrent.CompletableFuture.runAsync(
             () -> {

@@ -42,21 +42,25 @@ class OperationDecodersTest {
 
   private static final Iterator<Cell> NO_CELLS = Collections.emptyIterator();
 
+  /** A mutation of one column f:{@code qualifier} in row ROW, without a cell block. */
+  private static MutationProto.Builder oneColumn(
+      MutationProto.MutationType type, String qualifier, ByteString value) {
+    return MutationProto.newBuilder()
+        .setRow(ROW)
+        .setMutateType(type)
+        .addColumnValue(
+            MutationProto.ColumnValue.newBuilder()
+                .setFamily(s("f"))
+                .addQualifierValue(
+                    MutationProto.ColumnValue.QualifierValue.newBuilder()
+                        .setQualifier(s(qualifier))
+                        .setValue(value)));
+  }
+
   /** A Put of f:a = v in row ROW, as the client sends it without a cell block. */
   private static Mutation putOfOneColumn() throws java.io.IOException {
     return MutationDecoder.toMutation(
-        MutationProto.newBuilder()
-            .setRow(ROW)
-            .setMutateType(MutationProto.MutationType.PUT)
-            .addColumnValue(
-                MutationProto.ColumnValue.newBuilder()
-                    .setFamily(s("f"))
-                    .addQualifierValue(
-                        MutationProto.ColumnValue.QualifierValue.newBuilder()
-                            .setQualifier(s("a"))
-                            .setValue(s("v"))))
-            .build(),
-        NO_CELLS);
+        oneColumn(MutationProto.MutationType.PUT, "a", s("v")).build(), NO_CELLS);
   }
 
   @Test
@@ -278,17 +282,8 @@ class OperationDecodersTest {
   @Test
   void incrementsNeedEightByteAmountsAndMayTurnOffResults() throws Exception {
     MutationProto.Builder inc =
-        MutationProto.newBuilder()
-            .setRow(ROW)
-            .setMutateType(MutationProto.MutationType.INCREMENT)
-            .setTimeRange(HBaseProtos.TimeRange.newBuilder().setFrom(0).setTo(Long.MAX_VALUE))
-            .addColumnValue(
-                MutationProto.ColumnValue.newBuilder()
-                    .setFamily(s("f"))
-                    .addQualifierValue(
-                        MutationProto.ColumnValue.QualifierValue.newBuilder()
-                            .setQualifier(s("n"))
-                            .setValue(ByteString.copyFrom(Bytes.toBytes(5L)))));
+        oneColumn(MutationProto.MutationType.INCREMENT, "n", ByteString.copyFrom(Bytes.toBytes(5L)))
+            .setTimeRange(HBaseProtos.TimeRange.newBuilder().setFrom(0).setTo(Long.MAX_VALUE));
     Increment i =
         (Increment)
             MutationDecoder.toMutation(
@@ -324,17 +319,7 @@ class OperationDecodersTest {
 
   @Test
   void appendsAndPerCellTtls() throws Exception {
-    MutationProto.Builder app =
-        MutationProto.newBuilder()
-            .setRow(ROW)
-            .setMutateType(MutationProto.MutationType.APPEND)
-            .addColumnValue(
-                MutationProto.ColumnValue.newBuilder()
-                    .setFamily(s("f"))
-                    .addQualifierValue(
-                        MutationProto.ColumnValue.QualifierValue.newBuilder()
-                            .setQualifier(s("a"))
-                            .setValue(s("tail"))));
+    MutationProto.Builder app = oneColumn(MutationProto.MutationType.APPEND, "a", s("tail"));
     assertThat(MutationDecoder.toMutation(app.build(), NO_CELLS)).isInstanceOf(Append.class);
     assertThatThrownBy(
             () ->
