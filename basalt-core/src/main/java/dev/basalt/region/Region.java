@@ -74,6 +74,13 @@ public final class Region implements Closeable {
   private final RegionCompactor compactor;
   private final ConcurrentHashMap<Object, Long> explicitReadPoints = new ConcurrentHashMap<>();
   private final LongAdder readRequests = new LongAdder();
+
+  /** Rows returned by scanners (gets are counted in readRequests). */
+  private final LongAdder scannedRows = new LongAdder();
+
+  /** {@link #scannedRows} when the memstores were last set aside for a flush. */
+  private volatile long scannedRowsAtFlush;
+
   private final LongAdder writeRequests = new LongAdder();
 
   /** Held shared by every operation, exclusively by close and by a flush while it snapshots. */
@@ -226,13 +233,12 @@ public final class Region implements Closeable {
     return mvcc.readPoint();
   }
 
-  /** Heap bytes held by this region's memstores, including any being flushed. */
   /**
    * Reads served since the region opened, counted as HBase's region server counts them: one per
    * Get, and one per row a scanner returns (however many slices it is cut into).
    */
   public long getReadRequestCount() {
-    return readRequests.sum();
+    return readRequests.sum() + scannedRows.sum();
   }
 
   /** Mutations taken since the region opened: one per operation of every batch. */
@@ -376,7 +382,8 @@ public final class Region implements Closeable {
 
   /**
    * Whether the memstores passed the flush size, or hold so many versions stacked on the same
-   * columns that reads would be faster from a file ({@link RegionSettings#DEEP_VERSIONS_FLUSH}).
+   * columns, while scanners read the region, that scans would be faster from a file ({@link
+   * RegionSettings#DEEP_VERSIONS_FLUSH}).
    */
   public boolean needsFlush() {
     long active = 0;
@@ -387,7 +394,15 @@ public final class Region implements Closeable {
       deep += m.deepInserts();
     }
     return active >= flushSize
-        || (deepVersionsFlush > 0 && deep >= deepVersionsFlush && active >= flushSize / 16);
+        || (deepVersionsFlush > 0
+            && deep >= deepVersionsFlush
+            && active >= flushSize / 16
+            && scannedRows.sum() - scannedRowsAtFlush >= RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
+  }
+
+  /** Called by the flusher as it sets the memstores aside: scans are counted afresh from here. */
+  void memstoresSetAside() {
+    scannedRowsAtFlush = scannedRows.sum();
   }
 
   private void requireStorage(String what) {
@@ -502,13 +517,13 @@ public final class Region implements Closeable {
         try {
           return new RegionScannerImpl(
                   this, scan, readPoint, () -> explicitReadPoints.remove(token))
-              .countRowsIn(readRequests);
+              .countRowsIn(scannedRows);
         } catch (IOException | RuntimeException e) {
           explicitReadPoints.remove(token);
           throw e;
         }
       }
-      return new RegionScannerImpl(this, scan, readPoint, null).countRowsIn(readRequests);
+      return new RegionScannerImpl(this, scan, readPoint, null).countRowsIn(scannedRows);
     } finally {
       endOperation();
     }
@@ -550,7 +565,7 @@ public final class Region implements Closeable {
     startOperation();
     try {
       validator.checkQuery(scan);
-      return new RegionScannerImpl(this, scan, pin, null).countRowsIn(readRequests);
+      return new RegionScannerImpl(this, scan, pin, null).countRowsIn(scannedRows);
     } finally {
       endOperation();
     }

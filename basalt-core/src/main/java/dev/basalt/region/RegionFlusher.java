@@ -63,6 +63,7 @@ public final class RegionFlusher {
         for (Store s : stores) {
           snapshots.add(s.snapshotForFlush(flushSeq));
         }
+        region.memstoresSetAside();
       } finally {
         region.unlockForFlush();
       }

@@ -4,23 +4,53 @@ import static dev.basalt.region.TestRegions.F;
 import static dev.basalt.region.TestRegions.b;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.basalt.fs.LocalStorage;
+import dev.basalt.ops.Get;
 import dev.basalt.ops.Put;
+import dev.basalt.ops.Scan;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.schema.TableName;
+import dev.basalt.sstable.BlockCache;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** A region asks for a flush once many cells stack up as versions of the same columns. */
+/**
+ * A region that scanners read asks for a flush once many cells stack up as versions of the same
+ * columns; gets alone do not make it ask.
+ */
 class DeepVersionsFlushTest {
+  @TempDir Path dir;
+
+  private static Config config(long deep) {
+    return Config.builder()
+        .set(RegionSettings.FLUSH_SIZE, 1024L * 1024)
+        .set(RegionSettings.DEEP_VERSIONS_FLUSH, deep)
+        .build();
+  }
+
   private static Region region(long deep) {
     return Region.inMemory(
         TestRegions.table(f -> f.setMaxVersions(1)),
-        RegionServices.of(
-            Clock.system(),
-            Config.builder()
-                .set(RegionSettings.FLUSH_SIZE, 1024L * 1024)
-                .set(RegionSettings.DEEP_VERSIONS_FLUSH, deep)
-                .build(),
-            EditLog.NONE));
+        RegionServices.of(Clock.system(), config(deep), EditLog.NONE));
+  }
+
+  /** Scans the whole region until scanners have returned at least {@code rows} rows. */
+  private static void scanRows(Region r, long rows) throws Exception {
+    long seen = 0;
+    while (seen < rows) {
+      int before = (int) seen;
+      seen += TestRegions.scanAll(r, new Scan()).size();
+      assertThat(seen).isGreaterThan(before);
+    }
+  }
+
+  private static void stack(Region r, int versions) throws Exception {
+    for (int i = 0; i < versions; i++) {
+      r.put(new Put(b("hot")).addColumn(F, b("q"), b("v" + i)));
+    }
   }
 
   /** Enough distinct cells to pass a sixteenth of the 1 MiB flush size. */
@@ -34,6 +64,7 @@ class DeepVersionsFlushTest {
   void versionsStackedOnOneColumnAskForAFlush() throws Exception {
     Region r = region(100);
     base(r);
+    scanRows(r, RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
     assertThat(r.needsFlush()).isFalse();
     // The first 4 versions of a column are not deep; every one after them is.
     for (int i = 0; i < 4 + 99; i++) {
@@ -45,9 +76,56 @@ class DeepVersionsFlushTest {
   }
 
   @Test
+  void stackedVersionsOfARegionOnlyGetsReadDoNotUntilScannersReadIt() throws Exception {
+    Region r = region(100);
+    base(r);
+    stack(r, 300);
+    for (int i = 0; i < 2000; i++) {
+      r.get(new Get(b(String.format("row%04d", i % 400))));
+      r.get(new Get(b("hot")));
+    }
+    assertThat(r.needsFlush()).isFalse();
+    scanRows(r, RegionSettings.DEEP_FLUSH_SCANNED_ROWS - 401); // the scan reads 401 rows a time
+    assertThat(r.needsFlush()).isFalse();
+    scanRows(r, 401);
+    assertThat(r.needsFlush()).isTrue();
+    // The rows each scanner returned count as read requests, as they always did.
+    assertThat(r.getReadRequestCount()).isEqualTo(4000 + 3 * 401);
+  }
+
+  @Test
+  void scansBeforeAFlushDoNotCountAfterIt() throws Exception {
+    RegionServices services =
+        RegionServices.of(
+            Clock.system(),
+            config(100),
+            EditLog.NONE,
+            new BlockCache(8 << 20),
+            MaintenanceRequests.NONE);
+    Region r =
+        Region.open(
+            RegionInfo.of(TableName.valueOf("t"), new byte[0], new byte[0], 7),
+            TestRegions.table(f -> f.setMaxVersions(1)),
+            services,
+            new LocalStorage(dir),
+            "data/t/r",
+            "archive/data/t/r");
+    base(r);
+    scanRows(r, RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
+    assertThat(r.flush()).isTrue();
+    base(r);
+    stack(r, 300);
+    assertThat(r.needsFlush()).isFalse();
+    scanRows(r, RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
+    assertThat(r.needsFlush()).isTrue();
+    r.close(false);
+  }
+
+  @Test
   void manyColumnsWithAFewVersionsEachDoNot() throws Exception {
     Region r = region(100);
     base(r);
+    scanRows(r, RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
     for (int v = 0; v < 3; v++) { // 4 versions per column: the newest has 3 older ones
       for (int i = 0; i < 400; i++) {
         r.put(new Put(b(String.format("row%04d", i))).addColumn(F, b("q"), b("v" + v)));
@@ -60,6 +138,7 @@ class DeepVersionsFlushTest {
   void rowsSharingTheirFirst16BytesAreDifferentColumns() throws Exception {
     Region r = region(10);
     base(r);
+    scanRows(r, RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
     for (int i = 0; i < 50; i++) {
       // One version per row; the rows differ only after byte 16.
       r.put(new Put(b("user000000000000" + (char) ('A' + i))).addColumn(F, b("q"), b("v")));
@@ -70,15 +149,13 @@ class DeepVersionsFlushTest {
   @Test
   void aSmallMemstoreOrZeroTurnsItOff() throws Exception {
     Region small = region(10);
-    for (int i = 0; i < 200; i++) {
-      small.put(new Put(b("hot")).addColumn(F, b("q"), b("v" + i)));
-    }
+    stack(small, 200);
+    scanRows(small, RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
     assertThat(small.needsFlush()).isFalse(); // under a sixteenth of the flush size
     Region off = region(0);
     base(off);
-    for (int i = 0; i < 200; i++) {
-      off.put(new Put(b("hot")).addColumn(F, b("q"), b("v" + i)));
-    }
+    stack(off, 200);
+    scanRows(off, RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
     assertThat(off.needsFlush()).isFalse();
   }
 }
