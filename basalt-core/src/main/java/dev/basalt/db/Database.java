@@ -613,27 +613,54 @@ public final class Database implements Closeable {
 
   /**
    * The open region with this full region name (as hbase:meta and HBase's client name it), for a
-   * server that routes requests by region. Looks through every region of the table the name starts
-   * with.
+   * server that routes requests by region: the table is the part before the first comma, the start
+   * key the part up to the last (a region id and encoded name hold none), so one search of that
+   * table's regions by start key finds it. A request names its region every time, so this runs once
+   * per call.
    *
    * @throws BasaltIOException named NotServingRegionException when no enabled table serves it (the
    *     client then re-reads hbase:meta)
    */
   public Region onlineRegion(byte[] regionName) throws BasaltIOException {
-    for (LiveTable t : tables.all()) {
-      if (!t.isEnabled()) {
-        continue;
-      }
-      for (ServedRegion r : t.regions().all()) {
-        if (Arrays.equals(r.info().getRegionName(), regionName) && !r.region().isClosed()) {
-          return r.region();
+    int firstComma = indexOf(regionName, (byte) ',', 0);
+    int lastComma = lastIndexOf(regionName, (byte) ',');
+    if (firstComma > 0 && lastComma > firstComma) {
+      for (LiveTable t : tables.all()) {
+        if (!t.isNamed(regionName, firstComma)) {
+          continue;
         }
+        if (t.isEnabled() && !t.regions().isEmpty()) {
+          ServedRegion r =
+              t.regions().locate(Arrays.copyOfRange(regionName, firstComma + 1, lastComma));
+          if (r.info().hasRegionName(regionName) && !r.region().isClosed()) {
+            return r.region();
+          }
+        }
+        break;
       }
     }
     throw new BasaltIOException(
         "region " + Bytes.toStringBinary(regionName) + " is not online on this server",
         "org.apache.hadoop.hbase.NotServingRegionException",
         false);
+  }
+
+  private static int indexOf(byte[] b, byte value, int from) {
+    for (int i = from; i < b.length; i++) {
+      if (b[i] == value) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int lastIndexOf(byte[] b, byte value) {
+    for (int i = b.length - 1; i >= 0; i--) {
+      if (b[i] == value) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   public TableDescriptor getDescriptor(TableName name) throws TableNotFoundException {

@@ -2,6 +2,7 @@ package dev.basalt.db;
 
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
+import java.util.Arrays;
 
 /**
  * A table as the database serves it at one moment: its descriptor, its persisted region set, its
@@ -20,6 +21,7 @@ final class LiveTable {
   private final RegionSet regionSet;
   private final RegionMap regions;
   private final Phase phase;
+  private final byte[] nameBytes; // as region names begin
 
   private LiveTable(
       TableDescriptor descriptor, RegionSet regionSet, RegionMap regions, Phase phase) {
@@ -27,6 +29,7 @@ final class LiveTable {
     this.regionSet = regionSet;
     this.regions = regions;
     this.phase = phase;
+    this.nameBytes = descriptor.getTableName().getName();
   }
 
   static LiveTable enabled(TableDescriptor descriptor, RegionSet regionSet, RegionMap regions) {
@@ -44,6 +47,11 @@ final class LiveTable {
 
   TableName name() {
     return descriptor.getTableName();
+  }
+
+  /** Whether bytes {@code [0, length)} of {@code b} are this table's name, as in a region name. */
+  boolean isNamed(byte[] b, int length) {
+    return Arrays.equals(nameBytes, 0, nameBytes.length, b, 0, length);
   }
 
   TableDescriptor descriptor() {

@@ -4,6 +4,7 @@ import dev.basalt.cell.Bytes;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 
 /**
  * Identifies a region: its table, its row range {@code [startKey, endKey)} (empty means unbounded)
@@ -88,6 +89,11 @@ public final class RegionInfo {
 
   public byte[] getRegionName() {
     return regionName.clone();
+  }
+
+  /** Whether this region's full name is {@code name} (without copying it, unlike getRegionName). */
+  public boolean hasRegionName(byte[] name) {
+    return Arrays.equals(regionName, name);
   }
 
   public String getRegionNameAsString() {
