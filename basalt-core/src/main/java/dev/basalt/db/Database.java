@@ -30,7 +30,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -624,25 +623,28 @@ public final class Database implements Closeable {
   public Region onlineRegion(byte[] regionName) throws BasaltIOException {
     int firstComma = indexOf(regionName, (byte) ',', 0);
     int lastComma = lastIndexOf(regionName, (byte) ',');
-    if (firstComma > 0 && lastComma > firstComma) {
-      for (LiveTable t : tables.all()) {
-        if (!t.isNamed(regionName, firstComma)) {
-          continue;
-        }
-        if (t.isEnabled() && !t.regions().isEmpty()) {
-          ServedRegion r =
-              t.regions().locate(Arrays.copyOfRange(regionName, firstComma + 1, lastComma));
-          if (r.info().hasRegionName(regionName) && !r.region().isClosed()) {
-            return r.region();
-          }
-        }
-        break;
+    LiveTable t =
+        firstComma > 0 && lastComma > firstComma ? tableNamed(regionName, firstComma) : null;
+    if (t != null && t.isEnabled() && !t.regions().isEmpty()) {
+      ServedRegion r = t.regions().locate(regionName, firstComma + 1, lastComma - firstComma - 1);
+      if (r.info().hasRegionName(regionName) && !r.region().isClosed()) {
+        return r.region();
       }
     }
     throw new BasaltIOException(
         "region " + Bytes.toStringBinary(regionName) + " is not online on this server",
         "org.apache.hadoop.hbase.NotServingRegionException",
         false);
+  }
+
+  /** The table whose name is {@code regionName[0, length)}, or null. */
+  private LiveTable tableNamed(byte[] regionName, int length) {
+    for (LiveTable t : tables.all()) {
+      if (t.isNamed(regionName, length)) {
+        return t;
+      }
+    }
+    return null;
   }
 
   private static int indexOf(byte[] b, byte value, int from) {

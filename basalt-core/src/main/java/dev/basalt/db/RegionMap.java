@@ -41,11 +41,16 @@ final class RegionMap {
 
   /** Index of the region holding {@code row}: the last whose start key is at or before it. */
   private int indexOf(byte[] row) {
+    return indexOf(row, 0, row.length);
+  }
+
+  /** {@link #indexOf(byte[])} for the row held in {@code b[offset, offset + length)}. */
+  private int indexOf(byte[] b, int offset, int length) {
     int lo = 0;
     int hi = regions.length - 1;
     while (lo < hi) {
       int mid = (lo + hi + 1) >>> 1;
-      if (Bytes.compareTo(starts[mid], row) <= 0) {
+      if (Bytes.compareTo(starts[mid], 0, starts[mid].length, b, offset, length) <= 0) {
         lo = mid;
       } else {
         hi = mid - 1;
@@ -57,6 +62,11 @@ final class RegionMap {
   /** The region holding {@code row}. */
   ServedRegion locate(byte[] row) {
     return regions[indexOf(row)];
+  }
+
+  /** The region holding the row in {@code b[offset, offset + length)} (part of a region name). */
+  ServedRegion locate(byte[] b, int offset, int length) {
+    return regions[indexOf(b, offset, length)];
   }
 
   /** The region holding the highest row below {@code key}, or null when {@code key} is empty. */

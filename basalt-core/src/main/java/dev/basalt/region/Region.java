@@ -29,8 +29,11 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
+import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -467,14 +470,14 @@ public final class Region implements Closeable {
         || get.getIsolationLevel() == IsolationLevel.READ_UNCOMMITTED) {
       return false;
     }
-    java.util.Map<byte[], java.util.NavigableSet<byte[]>> families = get.getFamilyMap();
+    Map<byte[], NavigableSet<byte[]>> families = get.getFamilyMap();
     if (families.isEmpty()) {
       return true;
     }
     if (families.size() != storeArray.length) {
       return false;
     }
-    for (java.util.NavigableSet<byte[]> columns : families.values()) {
+    for (NavigableSet<byte[]> columns : families.values()) {
       if (columns != null && !columns.isEmpty()) {
         return false;
       }
@@ -540,7 +543,7 @@ public final class Region implements Closeable {
     try {
       // The views' files stay as they are while referenced, so compactions need not know the read
       // point (as for any open scanner).
-      java.util.Map<Store, Store.View> views = new java.util.HashMap<>();
+      Map<Store, Store.View> views = new HashMap<>();
       for (Store s : storeArray) {
         views.put(s, s.pin());
       }
@@ -834,8 +837,8 @@ public final class Region implements Closeable {
    * family's store files at that moment, by family name: the files a split's daughters or a merge's
    * new region refer to.
    */
-  public java.util.Map<String, List<String>> closeForHandOver() throws IOException {
-    java.util.Map<String, List<String>> files = new java.util.TreeMap<>();
+  public Map<String, List<String>> closeForHandOver() throws IOException {
+    Map<String, List<String>> files = new TreeMap<>();
     closeInternal(true, files);
     return files;
   }
@@ -872,7 +875,7 @@ public final class Region implements Closeable {
     closeInternal(flushFirst, null);
   }
 
-  private void closeInternal(boolean flushFirst, java.util.Map<String, List<String>> files)
+  private void closeInternal(boolean flushFirst, Map<String, List<String>> files)
       throws IOException {
     // Wait for a running flush and compaction first (same lock order as they use).
     synchronized (flusher.lock()) {

@@ -79,9 +79,8 @@ class OnlineRegionTest {
       assertNotServing(db, otherId);
 
       // A region split away is not served any more; its daughters are.
-      db.getTable(t)
-          .put(new Put(Bytes.toBytes("a1")).addColumn(Bytes.toBytes("f"), b("q"), b("v")));
-      List<RegionInfo> daughters = db.split(t, Bytes.toBytes("a"));
+      db.getTable(t).put(new Put(b("a1")).addColumn(b("f"), b("q"), b("v")));
+      List<RegionInfo> daughters = db.split(t, b("a"));
       assertNotServing(db, first);
       for (RegionInfo d : daughters) {
         assertThat(db.onlineRegion(d.getRegionName()).getRegionInfo()).isEqualTo(d);

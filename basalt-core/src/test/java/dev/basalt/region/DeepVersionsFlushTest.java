@@ -4,13 +4,9 @@ import static dev.basalt.region.TestRegions.F;
 import static dev.basalt.region.TestRegions.b;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.basalt.fs.LocalStorage;
 import dev.basalt.ops.Get;
 import dev.basalt.ops.Put;
 import dev.basalt.ops.Scan;
-import dev.basalt.schema.RegionInfo;
-import dev.basalt.schema.TableName;
-import dev.basalt.sstable.BlockCache;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
 import java.nio.file.Path;
@@ -41,7 +37,7 @@ class DeepVersionsFlushTest {
   private static void scanRows(Region r, long rows) throws Exception {
     long seen = 0;
     while (seen < rows) {
-      int before = (int) seen;
+      long before = seen;
       seen += TestRegions.scanAll(r, new Scan()).size();
       assertThat(seen).isGreaterThan(before);
     }
@@ -67,9 +63,7 @@ class DeepVersionsFlushTest {
     scanRows(r, RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
     assertThat(r.needsFlush()).isFalse();
     // The first 4 versions of a column are not deep; every one after them is.
-    for (int i = 0; i < 4 + 99; i++) {
-      r.put(new Put(b("hot")).addColumn(F, b("q"), b("v" + i)));
-    }
+    stack(r, 4 + 99);
     assertThat(r.needsFlush()).isFalse();
     r.put(new Put(b("hot")).addColumn(F, b("q"), b("last")));
     assertThat(r.needsFlush()).isTrue();
@@ -95,21 +89,9 @@ class DeepVersionsFlushTest {
 
   @Test
   void scansBeforeAFlushDoNotCountAfterIt() throws Exception {
-    RegionServices services =
-        RegionServices.of(
-            Clock.system(),
-            config(100),
-            EditLog.NONE,
-            new BlockCache(8 << 20),
-            MaintenanceRequests.NONE);
     Region r =
-        Region.open(
-            RegionInfo.of(TableName.valueOf("t"), new byte[0], new byte[0], 7),
-            TestRegions.table(f -> f.setMaxVersions(1)),
-            services,
-            new LocalStorage(dir),
-            "data/t/r",
-            "archive/data/t/r");
+        TestRegions.onDisk(
+            dir, TestRegions.table(f -> f.setMaxVersions(1)), config(100), Clock.system());
     base(r);
     scanRows(r, RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
     assertThat(r.flush()).isTrue();

@@ -1,35 +1,34 @@
 package dev.basalt.region;
 
 import static dev.basalt.region.TestRegions.F;
-import static dev.basalt.region.TestRegions.G;
 import static dev.basalt.region.TestRegions.b;
 import static dev.basalt.region.TestRegions.cells;
 import static dev.basalt.region.TestRegions.scanAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.basalt.cell.Bytes;
 import dev.basalt.compaction.CompactionSettings;
-import dev.basalt.fs.LocalStorage;
 import dev.basalt.ops.Delete;
 import dev.basalt.ops.Get;
+import dev.basalt.ops.Increment;
 import dev.basalt.ops.Put;
 import dev.basalt.ops.Result;
 import dev.basalt.ops.Scan;
 import dev.basalt.schema.BloomType;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
-import dev.basalt.schema.RegionInfo;
-import dev.basalt.schema.TableDescriptor;
-import dev.basalt.schema.TableDescriptorBuilder;
-import dev.basalt.schema.TableName;
-import dev.basalt.sstable.BlockCache;
+import dev.basalt.util.Clock;
 import dev.basalt.util.FaultPoints;
 import dev.basalt.util.ManualClock;
 import dev.basalt.util.NoWait;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -38,9 +37,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Flushes and compactions of a region on local storage. */
 class RegionStorageTest {
-  private static final RegionInfo INFO =
-      RegionInfo.of(TableName.valueOf("t"), new byte[0], new byte[0], 7);
-
   @TempDir Path dir;
   private final ManualClock clock = new ManualClock(1_000_000);
 
@@ -54,18 +50,9 @@ class RegionStorageTest {
     return open(f, config, clock);
   }
 
-  private Region open(
-      UnaryOperator<ColumnFamilyDescriptorBuilder> f, Config config, dev.basalt.util.Clock c)
+  private Region open(UnaryOperator<ColumnFamilyDescriptorBuilder> f, Config config, Clock c)
       throws IOException {
-    TableDescriptor t =
-        TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
-            .setColumnFamily(f.apply(ColumnFamilyDescriptorBuilder.newBuilder(F)).build())
-            .setColumnFamily(ColumnFamilyDescriptorBuilder.of(G))
-            .build();
-    RegionServices services =
-        RegionServices.of(
-            c, config, EditLog.NONE, new BlockCache(8 << 20), MaintenanceRequests.NONE);
-    return Region.open(INFO, t, services, new LocalStorage(dir), "data/t/r", "archive/data/t/r");
+    return TestRegions.onDisk(dir, TestRegions.table(f), config, c);
   }
 
   private Region open() throws IOException {
@@ -280,7 +267,7 @@ class RegionStorageTest {
             .set(CompactionSettings.BLOCKING_FILES, 2)
             .set(CompactionSettings.BLOCKING_WAIT, blockingWaitMillis)
             .build();
-    Region r = open(f -> f, config, dev.basalt.util.Clock.system());
+    Region r = open(f -> f, config, Clock.system());
     for (int i = 0; i < 3; i++) {
       put(r, "r" + i, "q", 10, "v");
       r.flush();
@@ -304,7 +291,7 @@ class RegionStorageTest {
   void aGetThatMustNotWaitIsRefusedBeforeReadingStorageAndAWriteIsNot() throws Exception {
     Region r = open();
     put(r, "row", "q", 10, "v");
-    r.put(new Put(b("counter")).addColumn(F, b("n"), dev.basalt.cell.Bytes.toBytes(1L)));
+    r.put(new Put(b("counter")).addColumn(F, b("n"), Bytes.toBytes(1L)));
     r.flush();
     r.close();
     r = open(); // a new, empty block cache
@@ -324,28 +311,26 @@ class RegionStorageTest {
     Region reopened = open();
     Result after =
         NoWait.attempt(
-            () ->
-                reopened.increment(
-                    new dev.basalt.ops.Increment(b("counter")).addColumn(F, b("n"), 2)));
-    assertThat(dev.basalt.cell.Bytes.toLong(after.getValue(F, b("n")))).isEqualTo(3L);
+            () -> reopened.increment(new Increment(b("counter")).addColumn(F, b("n"), 2)));
+    assertThat(Bytes.toLong(after.getValue(F, b("n")))).isEqualTo(3L);
     reopened.close();
   }
 
   @Test
   void aWriteWaitingForCompactionsIsToldTheRegionClosedSoThatItRetriesElsewhere() throws Exception {
     Region r = threeFilesOverALimitOfTwo(60_000);
-    java.util.concurrent.CompletableFuture<Void> write =
-        java.util.concurrent.CompletableFuture.runAsync(
+    CompletableFuture<Void> write =
+        CompletableFuture.runAsync(
             () -> {
               try {
                 put(r, "x", "q", 10, "v");
               } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
               }
             });
     Thread.sleep(100); // the write is waiting for a compaction nobody runs
     r.close(); // a split or merge takes the region away
-    assertThatThrownBy(() -> write.get(10, java.util.concurrent.TimeUnit.SECONDS))
+    assertThatThrownBy(() -> write.get(10, TimeUnit.SECONDS))
         .hasRootCauseInstanceOf(RegionClosedException.class);
   }
 }

@@ -3,17 +3,22 @@ package dev.basalt.region;
 import dev.basalt.cell.Bytes;
 import dev.basalt.cell.Cell;
 import dev.basalt.cell.CellUtil;
+import dev.basalt.fs.LocalStorage;
 import dev.basalt.ops.Result;
 import dev.basalt.ops.Scan;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
+import dev.basalt.sstable.BlockCache;
+import dev.basalt.util.Clock;
 import dev.basalt.util.FaultPoints;
 import dev.basalt.util.ManualClock;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -63,6 +68,23 @@ final class TestRegions {
 
   static Region region(ManualClock clock, TableDescriptor t, Config config) {
     return Region.inMemory(t, RegionServices.of(clock, config, EditLog.NONE));
+  }
+
+  /**
+   * Region 7 of table {@code t} stored under {@code dir} (data/t/r), with its own 8 MiB block
+   * cache, no edit log and no maintenance service (nothing flushes or compacts by itself).
+   */
+  static Region onDisk(Path dir, TableDescriptor t, Config config, Clock clock) throws IOException {
+    RegionServices services =
+        RegionServices.of(
+            clock, config, EditLog.NONE, new BlockCache(8 << 20), MaintenanceRequests.NONE);
+    return Region.open(
+        RegionInfo.of(TableName.valueOf("t"), new byte[0], new byte[0], 7),
+        t,
+        services,
+        new LocalStorage(dir),
+        "data/t/r",
+        "archive/data/t/r");
   }
 
   static ColumnFamilyDescriptor family(Region r) {
