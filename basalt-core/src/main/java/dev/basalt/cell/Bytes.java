@@ -1,7 +1,10 @@
 package dev.basalt.cell;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -18,6 +21,16 @@ public final class Bytes {
   public static final Comparator<byte[]> COMPARATOR = Bytes::compareTo;
 
   private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+  // Big-endian views of byte arrays: one bounds check and one (unaligned) load or store per number
+  // instead of one per byte; C2 on JDK 17 does not merge byte accesses. Key lengths, row lengths
+  // and timestamps are read several times per cell on every scan and comparison.
+  private static final VarHandle SHORT =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   private Bytes() {}
 
@@ -145,24 +158,17 @@ public final class Bytes {
   }
 
   public static int putLong(byte[] b, int off, long v) {
-    for (int i = 7; i >= 0; i--) {
-      b[off + i] = (byte) v;
-      v >>>= 8;
-    }
+    LONG.set(b, off, v);
     return off + 8;
   }
 
   public static int putInt(byte[] b, int off, int v) {
-    b[off] = (byte) (v >>> 24);
-    b[off + 1] = (byte) (v >>> 16);
-    b[off + 2] = (byte) (v >>> 8);
-    b[off + 3] = (byte) v;
+    INT.set(b, off, v);
     return off + 4;
   }
 
   public static int putShort(byte[] b, int off, short v) {
-    b[off] = (byte) (v >>> 8);
-    b[off + 1] = (byte) v;
+    SHORT.set(b, off, v);
     return off + 2;
   }
 
@@ -184,11 +190,7 @@ public final class Bytes {
 
   /** Reads 8 bytes at {@code off} as a big-endian long, without a width check. */
   public static long readLong(byte[] b, int off) {
-    long v = 0;
-    for (int i = 0; i < 8; i++) {
-      v = (v << 8) | (b[off + i] & 0xffL);
-    }
-    return v;
+    return (long) LONG.get(b, off);
   }
 
   public static int toInt(byte[] b) {
@@ -203,10 +205,7 @@ public final class Bytes {
   }
 
   public static int readInt(byte[] b, int off) {
-    return ((b[off] & 0xff) << 24)
-        | ((b[off + 1] & 0xff) << 16)
-        | ((b[off + 2] & 0xff) << 8)
-        | (b[off + 3] & 0xff);
+    return (int) INT.get(b, off);
   }
 
   public static short toShort(byte[] b) {
@@ -217,7 +216,7 @@ public final class Bytes {
   }
 
   public static short readShort(byte[] b, int off) {
-    return (short) (((b[off] & 0xff) << 8) | (b[off + 1] & 0xff));
+    return (short) SHORT.get(b, off);
   }
 
   public static double toDouble(byte[] b) {

@@ -63,36 +63,45 @@ public final class CellComparator implements Comparator<Cell> {
     return (b.getTypeByte() & 0xff) - (a.getTypeByte() & 0xff);
   }
 
+  /**
+   * Keys with rows of equal length (the usual case: the same row, or keys of one width) are
+   * compared with one mismatch search from the row to the end of the qualifier. Up to the first
+   * difference both keys have the same layout, so the byte found there decides, except when it is
+   * the family length byte (families of different length: compared as families) or when one
+   * qualifier is a prefix of the other (the shorter sorts first).
+   */
   private int compareKeyValues(KeyValue a, KeyValue b) {
     byte[] ab = a.getBuffer();
     byte[] bb = b.getBuffer();
-    int ak = a.getOffset() + KeyValue.ROW_OFFSET;
-    int bk = b.getOffset() + KeyValue.ROW_OFFSET;
-    int aKeyLen = Bytes.readInt(ab, a.getOffset());
-    int bKeyLen = Bytes.readInt(bb, b.getOffset());
+    int ak = a.keyOffset();
+    int bk = b.keyOffset();
     int arl = Bytes.readShort(ab, ak);
     int brl = Bytes.readShort(bb, bk);
-    int c = Arrays.compareUnsigned(ab, ak + 2, ak + 2 + arl, bb, bk + 2, bk + 2 + brl);
-    if (c != 0) {
+    if (arl != brl) {
+      int c = Arrays.compareUnsigned(ab, ak + 2, ak + 2 + arl, bb, bk + 2, bk + 2 + brl);
       return reverseRows ? -c : c;
     }
-    int af = ak + 2 + arl; // family length byte
-    int bf = bk + 2 + brl;
-    int afl = ab[af];
-    int bfl = bb[bf];
-    c = Arrays.compareUnsigned(ab, af + 1, af + 1 + afl, bb, bf + 1, bf + 1 + bfl);
-    if (c != 0) {
-      return c;
+    int aEnd = ak + a.keyLength() - 9; // timestamp position ends the qualifier
+    int bEnd = bk + b.keyLength() - 9;
+    int aFrom = ak + 2;
+    int bFrom = bk + 2;
+    int i = Arrays.mismatch(ab, aFrom, aEnd, bb, bFrom, bEnd);
+    if (i >= 0) {
+      if (i < arl) {
+        int c = (ab[aFrom + i] & 0xff) - (bb[bFrom + i] & 0xff);
+        return reverseRows ? -c : c;
+      }
+      if (i == arl) {
+        int af = aFrom + arl; // family length byte
+        int bf = bFrom + arl;
+        return Arrays.compareUnsigned(ab, af + 1, af + 1 + ab[af], bb, bf + 1, bf + 1 + bb[bf]);
+      }
+      if (i < aEnd - aFrom && i < bEnd - bFrom) {
+        return (ab[aFrom + i] & 0xff) - (bb[bFrom + i] & 0xff);
+      }
+      return (aEnd - aFrom) - (bEnd - bFrom); // one qualifier is a prefix of the other
     }
-    int aq = af + 1 + afl;
-    int bq = bf + 1 + bfl;
-    int aEnd = ak + aKeyLen - 9; // timestamp position ends the qualifier
-    int bEnd = bk + bKeyLen - 9;
-    c = Arrays.compareUnsigned(ab, aq, aEnd, bb, bq, bEnd);
-    if (c != 0) {
-      return c;
-    }
-    c = Long.compare(Bytes.readLong(bb, bEnd), Bytes.readLong(ab, aEnd));
+    int c = Long.compare(Bytes.readLong(bb, bEnd), Bytes.readLong(ab, aEnd));
     if (c != 0) {
       return c;
     }

@@ -43,6 +43,43 @@ public final class CellUtil {
         b.getRowLength());
   }
 
+  /** {@link #keyRelation}: the rows differ. */
+  public static final int DIFFERENT_ROW = 0;
+
+  /** {@link #keyRelation}: same row, different column (family or qualifier). */
+  public static final int SAME_ROW = 1;
+
+  /** {@link #keyRelation}: same row, family and qualifier (timestamp and type not compared). */
+  public static final int SAME_COLUMN = 2;
+
+  /**
+   * How much of their keys two cells share: {@link #DIFFERENT_ROW}, {@link #SAME_ROW} or {@link
+   * #SAME_COLUMN}. Scanners ask this for every cell they step over; for two {@link KeyValue}s it is
+   * one mismatch search over the key from the row length to the end of the qualifier (a first
+   * difference past the row means the rows are equal), instead of one comparison per component.
+   */
+  public static int keyRelation(Cell a, Cell b) {
+    if (a instanceof KeyValue x && b instanceof KeyValue y) {
+      byte[] ab = x.getBuffer();
+      byte[] bb = y.getBuffer();
+      int ak = x.keyOffset();
+      int bk = y.keyOffset();
+      int i =
+          Arrays.mismatch(
+              ab, ak, ak + x.keyLength() - 9, bb, bk, bk + y.keyLength() - 9); // to the timestamp
+      if (i < 0) {
+        return SAME_COLUMN;
+      }
+      // Both ranges hold their row length, row and family length: a first difference (or the end of
+      // the shorter range) past the row means the row length and the row bytes were equal.
+      return i >= 2 + Bytes.readShort(ab, ak) ? SAME_ROW : DIFFERENT_ROW;
+    }
+    if (!matchingRows(a, b)) {
+      return DIFFERENT_ROW;
+    }
+    return matchingFamilies(a, b) && matchingQualifiers(a, b) ? SAME_COLUMN : SAME_ROW;
+  }
+
   public static boolean matchingFamily(Cell c, byte[] family) {
     return Bytes.equals(
         c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength(), family, 0, family.length);
@@ -56,6 +93,16 @@ public final class CellUtil {
         qualifier,
         0,
         qualifier.length);
+  }
+
+  public static boolean matchingFamilies(Cell a, Cell b) {
+    return Bytes.equals(
+        a.getFamilyArray(),
+        a.getFamilyOffset(),
+        a.getFamilyLength(),
+        b.getFamilyArray(),
+        b.getFamilyOffset(),
+        b.getFamilyLength());
   }
 
   public static boolean matchingQualifiers(Cell a, Cell b) {

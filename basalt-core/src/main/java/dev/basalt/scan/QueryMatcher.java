@@ -86,10 +86,43 @@ public final class QueryMatcher {
     if (filter != null && filter.filterAllRemaining()) {
       return MatchCode.DONE_SCAN;
     }
-    if (currentRow == null || !CellUtil.matchingRows(currentRow, c)) {
-      return MatchCode.DONE;
+    boolean newColumn;
+    if (previous != null) {
+      // previous is in the current row: one comparison tells both the row and the column.
+      int relation = CellUtil.keyRelation(previous, c);
+      if (relation == CellUtil.DIFFERENT_ROW) {
+        return MatchCode.DONE;
+      }
+      newColumn = relation != CellUtil.SAME_COLUMN;
+    } else {
+      if (currentRow == null || !CellUtil.matchingRows(currentRow, c)) {
+        return MatchCode.DONE;
+      }
+      newColumn = true;
     }
-    boolean newColumn = previous == null || !CellUtil.matchingQualifiers(previous, c);
+    return matchInRow(c, newColumn);
+  }
+
+  /**
+   * {@link #match} for a cell the caller has already compared with the cell matched last: in the
+   * same row and a different column. Scanners that stepped to the next column know it.
+   */
+  public MatchCode matchNextColumn(Cell c) throws IOException {
+    if (filter != null && filter.filterAllRemaining()) {
+      return MatchCode.DONE_SCAN;
+    }
+    return matchInRow(c, true);
+  }
+
+  /**
+   * {@link #match} for a cell the caller knows to be past the current row: the row is done (or the
+   * whole scan, when the filter says so).
+   */
+  public MatchCode matchPastRow() throws IOException {
+    return filter != null && filter.filterAllRemaining() ? MatchCode.DONE_SCAN : MatchCode.DONE;
+  }
+
+  private MatchCode matchInRow(Cell c, boolean newColumn) throws IOException {
     previous = c;
     boolean emptyQualifier = c.getQualifierLength() == 0;
     if (pendingHint != null) {

@@ -31,6 +31,14 @@ public final class StoreScanner implements AutoCloseable {
   private final int storeOffset;
   private final boolean singleRow;
   private final boolean lazy;
+
+  /**
+   * What {@link #stepTo} learnt about the cell it stopped at, compared with the cell matched last
+   * ({@link CellUtil#keyRelation}; -1 for nothing), so that the matcher does not compare the same
+   * keys again. Only good for the next match of the same {@link #nextInRow} call.
+   */
+  private int arrived = -1;
+
   private boolean inRow;
   private Cell rowStart;
   private int countPerRow;
@@ -105,6 +113,7 @@ public final class StoreScanner implements AutoCloseable {
    *     when it stopped at the cell limit and the row may have more cells
    */
   public boolean nextInRow(List<Cell> out, int maxCells) throws IOException {
+    arrived = -1;
     Cell first = peek();
     if (first == null) {
       inRow = false;
@@ -123,7 +132,12 @@ public final class StoreScanner implements AutoCloseable {
         inRow = false;
         return true;
       }
-      MatchCode code = matcher.match(c);
+      int known = arrived;
+      arrived = -1;
+      MatchCode code =
+          known == CellUtil.SAME_ROW
+              ? matcher.matchNextColumn(c)
+              : known == CellUtil.DIFFERENT_ROW ? matcher.matchPastRow() : matcher.match(c);
       switch (code) {
         case DONE:
           inRow = false;
@@ -237,10 +251,18 @@ public final class StoreScanner implements AutoCloseable {
     for (int i = 0; i < STEPS_BEFORE_SEEK; i++) {
       heap.next();
       Cell p = heap.peek();
-      if (p == null
-          || (key != null
-              ? CellComparator.INSTANCE.compare(p, key) >= 0
-              : !CellUtil.matchingRows(p, c) || (column && !CellUtil.matchingQualifiers(p, c)))) {
+      if (p == null) {
+        return true;
+      }
+      if (key != null) {
+        if (CellComparator.INSTANCE.compare(p, key) >= 0) {
+          return true;
+        }
+        continue;
+      }
+      int relation = CellUtil.keyRelation(p, c);
+      if (relation == CellUtil.DIFFERENT_ROW || (column && relation == CellUtil.SAME_ROW)) {
+        arrived = relation;
         return true;
       }
     }

@@ -3,6 +3,7 @@ package dev.basalt.cell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -262,6 +263,23 @@ class CellComparatorTest {
     int rows = Bytes.compareTo(CellUtil.cloneRow(a), CellUtil.cloneRow(b));
     assertThat(Integer.signum(REV.compare(a, b)))
         .isEqualTo(rows != 0 ? -Integer.signum(rows) : Integer.signum(expected));
+  }
+
+  @Property(tries = 1000)
+  void keyRelationFollowsTheComponents(@ForAll("cells") KeyValue a, @ForAll("cells") KeyValue b) {
+    int expected;
+    if (!Arrays.equals(CellUtil.cloneRow(a), CellUtil.cloneRow(b))) {
+      expected = CellUtil.DIFFERENT_ROW;
+    } else if (Arrays.equals(CellUtil.cloneFamily(a), CellUtil.cloneFamily(b))
+        && Arrays.equals(CellUtil.cloneQualifier(a), CellUtil.cloneQualifier(b))) {
+      expected = CellUtil.SAME_COLUMN;
+    } else {
+      expected = CellUtil.SAME_ROW;
+    }
+    assertThat(CellUtil.keyRelation(a, b)).isEqualTo(expected);
+    assertThat(CellUtil.keyRelation(b, a)).isEqualTo(expected);
+    assertThat(CellUtil.keyRelation(new DelegatingCell(a), b)).isEqualTo(expected);
+    assertThat(CellUtil.keyRelation(a, new DelegatingCell(b))).isEqualTo(expected);
   }
 
   @Property(tries = 1000)

@@ -1,6 +1,8 @@
 package dev.basalt.server.rpc;
 
 import dev.basalt.util.BasaltIOException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import java.io.IOException;
 import org.apache.hbase.thirdparty.com.google.protobuf.Descriptors.MethodDescriptor;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
@@ -23,8 +25,12 @@ final class CallRunner {
   }
 
   /** The response frame of a reply, or an exception describing why the reply cannot be sent. */
-  static byte[] encode(
-      int callId, RpcService.Method method, RpcReply reply, ConnectionSettings conn)
+  static ByteBuf encode(
+      ByteBufAllocator alloc,
+      int callId,
+      RpcService.Method method,
+      RpcReply reply,
+      ConnectionSettings conn)
       throws IOException {
     MethodDescriptor md = method.descriptor();
     String where = md.getService().getName() + "." + md.getName();
@@ -50,7 +56,7 @@ final class CallRunner {
               + m.findInitializationErrors());
     }
     if (reply.cells().isEmpty()) {
-      return ResponseFrames.success(callId, m, null);
+      return ResponseFrames.success(alloc, callId, m, null);
     }
     if (conn.codec() == null) {
       throw BasaltIOException.doNotRetry(
@@ -61,9 +67,9 @@ final class CallRunner {
               + " cells for a cell block, but the connection named no codec");
     }
     if (conn.compression() == null) {
-      return ResponseFrames.success(callId, m, reply.cells(), conn.codec());
+      return ResponseFrames.success(alloc, callId, m, reply.cells(), conn.codec());
     }
     return ResponseFrames.success(
-        callId, m, conn.compression().compress(conn.codec().encode(reply.cells())));
+        alloc, callId, m, conn.compression().compress(conn.codec().encode(reply.cells())));
   }
 }

@@ -4,6 +4,7 @@ import dev.basalt.cell.Bytes;
 import dev.basalt.cell.Cell;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.util.BasaltIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -89,22 +90,28 @@ public enum CellBlockCodec {
    * @return the offset after the block
    */
   public int encodeInto(List<? extends Cell> cells, byte[] out, int offset) {
-    int p = offset;
+    ByteBuffer b = ByteBuffer.wrap(out);
+    b.position(offset);
+    encodeInto(cells, b);
+    return b.position();
+  }
+
+  /**
+   * Writes the block at the buffer's position (big-endian), which must have {@link #encodedLength}
+   * bytes of room, and moves the position past it.
+   */
+  public void encodeInto(List<? extends Cell> cells, ByteBuffer out) {
     for (Cell c : cells) {
       KeyValue kv = keyValueOf(c);
       int tagsLength = tagsWritten(c);
-      p = Bytes.putInt(out, p, entryLength(c));
-      System.arraycopy(kv.getBuffer(), kv.getOffset(), out, p, kv.getLength());
-      p += kv.getLength();
+      out.putInt(entryLength(c));
+      out.put(kv.getBuffer(), kv.getOffset(), kv.getLength());
       if (tagsLength > 0) {
         TaggedCell t = (TaggedCell) c;
-        out[p++] = (byte) (tagsLength >>> 8);
-        out[p++] = (byte) tagsLength;
-        System.arraycopy(t.getTagsArray(), t.getTagsOffset(), out, p, tagsLength);
-        p += tagsLength;
+        out.putShort((short) tagsLength);
+        out.put(t.getTagsArray(), t.getTagsOffset(), tagsLength);
       }
     }
-    return p;
   }
 
   private int entryLength(Cell c) {

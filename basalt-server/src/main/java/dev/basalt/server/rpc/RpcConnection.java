@@ -2,6 +2,7 @@ package dev.basalt.server.rpc;
 
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.NoWait;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -120,14 +121,15 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
           ctx, RpcErrors.fatal(expectedHeader(ctx, p) + "; this server has no cluster id to give"));
       return;
     }
-    byte[] frame =
+    ByteBuf frame =
         ResponseFrames.success(
+            ctx.alloc(),
             ResponseFrames.NO_CALL,
             GetConnectionRegistryResponse.newBuilder().setClusterId(clusterId).build(),
             null);
     closing = true;
     decoder.stop();
-    ctx.writeAndFlush(Unpooled.wrappedBuffer(frame)).addListener(ChannelFutureListener.CLOSE);
+    ctx.writeAndFlush(frame).addListener(ChannelFutureListener.CLOSE);
   }
 
   private static String expectedHeader(ChannelHandlerContext ctx, Preamble p) {
@@ -166,14 +168,14 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
       return;
     }
     if (req.method().runsInline(req.param())) {
-      byte[] response = null;
+      ByteBuf response = null;
       try {
         response = NoWait.attempt(() -> respond(ctx.channel(), raw.header(), req, conn));
       } catch (NoWait.WouldWait e) {
         // It changed nothing: a handler runs it again below.
       }
       if (response != null) {
-        write(ctx, response);
+        ctx.writeAndFlush(response);
         return;
       }
     }
@@ -216,15 +218,15 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
       ConnectionSettings conn,
       RequestParser.Request parsed) {
     RequestHeader h = raw.header();
-    byte[] response;
+    ByteBuf response;
     try {
       RequestParser.Request req =
           parsed != null ? parsed : RequestParser.body(raw, conn, shared.maxFrameSize());
       response = respond(channel, h, req, conn);
     } catch (BasaltIOException e) {
-      response = unparsable(conn, h, e);
+      response = Unpooled.wrappedBuffer(unparsable(conn, h, e));
     }
-    channel.writeAndFlush(Unpooled.wrappedBuffer(response));
+    channel.writeAndFlush(response);
   }
 
   /**
@@ -232,7 +234,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
    * {@link NoWait.WouldWait} through (the call changed nothing and runs again elsewhere) and
    * rethrows errors of the JVM after answering.
    */
-  private byte[] respond(
+  private ByteBuf respond(
       Channel channel, RequestHeader h, RequestParser.Request req, ConnectionSettings conn) {
     try {
       RpcCall call =
@@ -247,14 +249,16 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
               conn.user(),
               channel.remoteAddress());
       RpcReply reply = CallRunner.invoke(req.method(), req.param(), call);
-      return CallRunner.encode(h.getCallId(), req.method(), reply, conn);
+      return CallRunner.encode(channel.alloc(), h.getCallId(), req.method(), reply, conn);
     } catch (NoWait.WouldWait e) {
       throw e;
     } catch (Throwable t) {
       logCallFailure(conn, h, t);
-      byte[] response = ResponseFrames.error(h.getCallId(), RemoteExceptions.toResponse(t));
+      ByteBuf response =
+          Unpooled.wrappedBuffer(
+              ResponseFrames.error(h.getCallId(), RemoteExceptions.toResponse(t)));
       if (t instanceof VirtualMachineError e) {
-        channel.writeAndFlush(Unpooled.wrappedBuffer(response));
+        channel.writeAndFlush(response);
         throw e;
       }
       return response;
