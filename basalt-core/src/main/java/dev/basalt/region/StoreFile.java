@@ -114,11 +114,11 @@ final class StoreFile {
 
   /** A scanner that holds a reference until it is closed. */
   KeyValueScanner scanner(long readPoint) {
-    KeyValueScanner s = reader.scanner(readPoint);
+    KeyValueScanner s = reader.scanner(readPoint, this::release);
     if (reference != null) {
       s = new RowRangeScanner(s, reference.startRow(), reference.stopRow());
     }
-    return new ReleasingScanner(s, this);
+    return s;
   }
 
   @Override

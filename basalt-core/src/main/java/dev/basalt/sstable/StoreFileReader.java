@@ -209,7 +209,16 @@ public final class StoreFileReader implements Closeable {
    * first. One per thread.
    */
   public KeyValueScanner scanner(long readPoint) {
-    return new StoreFileScanner(this, readPoint);
+    return new StoreFileScanner(this, readPoint, null);
+  }
+
+  /**
+   * As {@link #scanner(long)}, running {@code onClose} when the scanner is first closed (a store
+   * gives back its file reference): the scanner itself does it rather than a wrapper, whose extra
+   * call per cell showed in scan profiles.
+   */
+  public KeyValueScanner scanner(long readPoint, Runnable onClose) {
+    return new StoreFileScanner(this, readPoint, onClose);
   }
 
   /** Data blocks read from storage (not found in the cache) so far. */

@@ -39,7 +39,11 @@ final class StoreFileScanner implements KeyValueScanner {
   private boolean pendingIsSeek; // an absolute seek: the position below means nothing
   private final long maxTimestamp;
 
-  StoreFileScanner(StoreFileReader reader, long readPoint) {
+  /** Run once by the first {@link #close} (a store gives back its file reference); may be null. */
+  private Runnable onClose;
+
+  StoreFileScanner(StoreFileReader reader, long readPoint, Runnable onClose) {
+    this.onClose = onClose;
     this.reader = reader;
     this.index = reader.index();
     this.readPoint = readPoint;
@@ -286,6 +290,11 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public void close() {
+    Runnable r = onClose;
+    onClose = null;
+    if (r != null) {
+      r.run();
+    }
     current = null;
     placeholder = null;
     pendingKey = null;

@@ -1,6 +1,7 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.cell.Cell;
+import dev.basalt.cell.KeyValue;
 import dev.basalt.filter.Filter;
 import dev.basalt.ops.Result;
 import dev.basalt.ops.Scan;
@@ -164,7 +165,9 @@ public final class ScanService {
       }
       s.advanceCallSeq();
     }
-    List<Cell> cells = new ArrayList<>();
+    // Sized for a few cells per row asked for, so that a scan's block rarely grows it.
+    List<Cell> cells =
+        new ArrayList<>(req.hasNumberOfRows() ? Math.min(req.getNumberOfRows(), 1024) * 8 : 64);
     boolean regionDone = false;
     boolean scanDone = false;
     boolean heartbeat = false;
@@ -249,8 +252,16 @@ public final class ScanService {
   private static long sizeOf(Result r) {
     long size = 0;
     for (Cell c : r.cells()) {
+      // A KeyValue's length is exactly that: 8 length bytes + key (row, family, qualifier + 12) +
+      // value.
       size +=
-          c.getRowLength() + c.getFamilyLength() + c.getQualifierLength() + c.getValueLength() + 20;
+          c instanceof KeyValue kv
+              ? kv.getLength()
+              : c.getRowLength()
+                  + c.getFamilyLength()
+                  + c.getQualifierLength()
+                  + c.getValueLength()
+                  + 20;
     }
     return size;
   }

@@ -1,6 +1,7 @@
 package dev.basalt.server.rpc;
 
 import dev.basalt.cell.Cell;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
@@ -15,9 +16,14 @@ import org.apache.hbase.thirdparty.com.google.protobuf.Message;
  * @param cells cells for the cell block; empty for none
  */
 public record RpcReply(Message message, List<? extends Cell> cells) {
+  /**
+   * Takes the cell list over without copying it (a scan's runs to thousands of cells): the handler
+   * must not change it afterwards. The record hands out a read-only view.
+   */
   public RpcReply {
     Objects.requireNonNull(message, "message");
-    cells = List.copyOf(cells);
+    Objects.requireNonNull(cells, "cells");
+    cells = Collections.unmodifiableList(cells);
   }
 
   public static RpcReply of(Message message) {
