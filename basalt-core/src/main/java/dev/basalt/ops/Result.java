@@ -7,6 +7,7 @@ import dev.basalt.cell.CellUtil;
 import dev.basalt.cell.KeyValue;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.NavigableMap;
@@ -63,6 +64,13 @@ public final class Result {
   /** The cells as a list, never null. */
   public List<Cell> cells() {
     return Collections.unmodifiableList(Arrays.asList(cells));
+  }
+
+  /** Appends the cells to {@code out} (no view or copy of the array on the way). */
+  public void addCellsTo(Collection<? super Cell> out) {
+    for (Cell c : cells) {
+      out.add(c);
+    }
   }
 
   public boolean isEmpty() {

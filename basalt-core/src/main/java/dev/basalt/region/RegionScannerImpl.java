@@ -36,6 +36,11 @@ final class RegionScannerImpl implements RegionScanner {
   private final int batch;
 
   private final List<Cell> carried = new ArrayList<>(1);
+
+  /** Cells of the last row returned, the size to start the next row's list at (bounded). */
+  private int lastRowCells = 10;
+
+  private static final int MAX_ROW_CELLS_HINT = 1024;
   private byte[] currentRow;
   private int storeIndex;
   private boolean rowCounted;
@@ -158,7 +163,9 @@ final class RegionScannerImpl implements RegionScanner {
 
   @Override
   public Result next() throws IOException {
-    List<Cell> out = new ArrayList<>(carried);
+    // Sized like the last row, so that a row of many cells does not grow its list step by step.
+    List<Cell> out = new ArrayList<>(Math.max(lastRowCells, carried.size()));
+    out.addAll(carried);
     carried.clear();
     // With a batch size, gather one cell more than a slice holds: if it exists, the slice is
     // partial and the extra cell starts the next one; if not, the slice ends the row.
@@ -199,6 +206,7 @@ final class RegionScannerImpl implements RegionScanner {
   }
 
   private Result emit(List<Cell> cells, boolean partial) {
+    lastRowCells = Math.min(cells.size(), MAX_ROW_CELLS_HINT);
     if (!rowCounted) {
       rowCounted = true;
       rowsReturned++;

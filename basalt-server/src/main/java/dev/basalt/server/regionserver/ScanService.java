@@ -165,9 +165,9 @@ public final class ScanService {
       }
       s.advanceCallSeq();
     }
-    // Sized for a few cells per row asked for, so that a scan's block rarely grows it.
+    // Sized for up to 16 cells per row asked for, so that a scan's block rarely grows it.
     List<Cell> cells =
-        new ArrayList<>(req.hasNumberOfRows() ? Math.min(req.getNumberOfRows(), 1024) * 8 : 64);
+        new ArrayList<>(req.hasNumberOfRows() ? Math.min(req.getNumberOfRows(), 1024) * 16 : 64);
     boolean regionDone = false;
     boolean scanDone = false;
     boolean heartbeat = false;
@@ -242,7 +242,7 @@ public final class ScanService {
     if (cellBlock != null) {
       b.addCellsPerResult(r.size());
       b.addPartialFlagPerResult(r.mayHaveMoreCellsInRow());
-      CellEncoder.toResult(r, cellBlock);
+      r.addCellsTo(cellBlock);
     } else {
       b.addResults(CellEncoder.toResult(r, null));
     }

@@ -74,8 +74,8 @@ public enum CellBlockCodec {
    */
   public int encodedLength(List<? extends Cell> cells) {
     long total = 0;
-    for (Cell c : cells) {
-      total += 4 + entryLength(c);
+    for (int i = 0, n = cells.size(); i < n; i++) { // replies hold random-access lists
+      total += 4 + entryLength(cells.get(i));
     }
     if (total > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException(
@@ -101,7 +101,8 @@ public enum CellBlockCodec {
    * bytes of room, and moves the position past it.
    */
   public void encodeInto(List<? extends Cell> cells, ByteBuffer out) {
-    for (Cell c : cells) {
+    for (int i = 0, n = cells.size(); i < n; i++) {
+      Cell c = cells.get(i);
       KeyValue kv = keyValueOf(c);
       int tagsLength = tagsWritten(c);
       out.putInt(entryLength(c));

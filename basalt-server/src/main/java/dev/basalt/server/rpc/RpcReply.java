@@ -4,6 +4,7 @@ import dev.basalt.cell.Cell;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.RandomAccess;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 
 /**
@@ -23,7 +24,9 @@ public record RpcReply(Message message, List<? extends Cell> cells) {
   public RpcReply {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(cells, "cells");
-    cells = Collections.unmodifiableList(cells);
+    // The codec walks the cells by index.
+    cells =
+        cells instanceof RandomAccess ? Collections.unmodifiableList(cells) : List.copyOf(cells);
   }
 
   public static RpcReply of(Message message) {
