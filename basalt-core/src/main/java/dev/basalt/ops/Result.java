@@ -66,6 +66,11 @@ public final class Result {
     return Collections.unmodifiableList(Arrays.asList(cells));
   }
 
+  /** Cell {@code i} in cell order, {@code 0 <= i < size()} (no view or copy of the array). */
+  public Cell cellAt(int i) {
+    return cells[i];
+  }
+
   /** Appends the cells to {@code out} (no view or copy of the array on the way). */
   public void addCellsTo(Collection<? super Cell> out) {
     for (Cell c : cells) {

@@ -53,6 +53,18 @@ class ResultTest {
   }
 
   @Test
+  void cellsByIndexAndAppendedInCellOrder() {
+    Result r = result();
+    List<Cell> out = new ArrayList<>(List.of(kv(F, "before", 1, "x")));
+    r.addCellsTo(out);
+    assertThat(out.subList(1, out.size())).containsExactlyElementsOf(CELLS);
+    for (int i = 0; i < r.size(); i++) {
+      assertThat(r.cellAt(i)).isSameAs(CELLS.get(i));
+    }
+    assertThatThrownBy(() -> r.cellAt(r.size())).isInstanceOf(ArrayIndexOutOfBoundsException.class);
+  }
+
+  @Test
   void basicAccessors() {
     Result r = result();
     assertThat(r.isEmpty()).isFalse();

@@ -251,7 +251,8 @@ public final class ScanService {
   /** What a result costs against {@code max_result_size}: roughly its cells' serialized bytes. */
   private static long sizeOf(Result r) {
     long size = 0;
-    for (Cell c : r.cells()) {
+    for (int i = 0, n = r.size(); i < n; i++) {
+      Cell c = r.cellAt(i);
       // A KeyValue's length is exactly that: 8 length bytes + key (row, family, qualifier + 12) +
       // value.
       size +=
