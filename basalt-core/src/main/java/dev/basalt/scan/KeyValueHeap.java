@@ -22,6 +22,13 @@ public class KeyValueHeap implements KeyValueScanner {
   private final boolean lazy;
   private final List<KeyValueScanner> exhausted = new ArrayList<>();
 
+  /**
+   * Set when a comparison found the queue's top in a later row than {@code current}'s cell; while
+   * {@code current} then reports cells of that same row ({@link KeyValueScanner#nextInRowOfLast})
+   * they need no comparison with the top. Cleared whenever {@code current} or the queue changes.
+   */
+  private boolean topInLaterRow;
+
   public KeyValueHeap(List<? extends KeyValueScanner> scanners, CellComparator comparator)
       throws IOException {
     this(scanners, comparator, false);
@@ -59,6 +66,7 @@ public class KeyValueHeap implements KeyValueScanner {
    * positioned, so nobody reads a placeholder.
    */
   protected KeyValueScanner pollReal() throws IOException {
+    topInLaterRow = false;
     KeyValueScanner s;
     while ((s = heap.poll()) != null && !s.realSeekDone()) {
       s.enforceSeek();
@@ -90,11 +98,20 @@ public class KeyValueHeap implements KeyValueScanner {
     if (nextOfCurrent == null) {
       retire(current);
       current = pollReal();
-    } else {
+    } else if (!topInLaterRow || !current.nextInRowOfLast()) {
       KeyValueScanner top = heap.peek();
-      if (top != null && scannerOrder.compare(current, top) > 0) {
-        heap.add(current);
-        current = pollReal();
+      if (top != null) {
+        // Rows first: when they differ (the usual case between sources) that is the whole answer,
+        // and it stays true for the rest of this row of current.
+        int rows = comparator.compareRows(nextOfCurrent, top.peek());
+        if (rows < 0) {
+          topInLaterRow = true;
+        } else if (rows > 0 || scannerOrder.compare(current, top) > 0) {
+          heap.add(current);
+          current = pollReal();
+        } else {
+          topInLaterRow = false;
+        }
       }
     }
     return out;
@@ -102,6 +119,7 @@ public class KeyValueHeap implements KeyValueScanner {
 
   /** Takes every scanner out of the heap, exhausted ones included, for an absolute seek. */
   protected List<KeyValueScanner> drainAll() {
+    topInLaterRow = false;
     List<KeyValueScanner> all = new ArrayList<>(heap);
     if (current != null) {
       all.add(current);
@@ -115,6 +133,7 @@ public class KeyValueHeap implements KeyValueScanner {
 
   @Override
   public boolean seek(Cell key) throws IOException {
+    topInLaterRow = false;
     // A seek may move backwards, so every scanner seeks, exhausted ones too.
     for (KeyValueScanner s : drainAll()) {
       if (s.seek(key)) {
@@ -129,6 +148,7 @@ public class KeyValueHeap implements KeyValueScanner {
 
   @Override
   public boolean reseek(Cell key) throws IOException {
+    topInLaterRow = false;
     if (current == null) {
       return false;
     }

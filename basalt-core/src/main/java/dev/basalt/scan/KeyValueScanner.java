@@ -65,6 +65,15 @@ public interface KeyValueScanner extends Closeable {
   /** Does the seek a {@link #requestSeek} put off; {@link #peek} is then a real cell or null. */
   default void enforceSeek() throws IOException {}
 
+  /**
+   * True when {@link #peek} is known to be in the row of the cell the last {@link #next} returned,
+   * without comparing keys (a store file block knows which cells start a new row). False means "not
+   * known", and always follows a seek.
+   */
+  default boolean nextInRowOfLast() {
+    return false;
+  }
+
   /** False when this source is known to hold no delete marker at all. */
   default boolean mayHoldDeleteMarkers() {
     return true;

@@ -2,6 +2,7 @@ package dev.basalt.sstable;
 
 import dev.basalt.cell.Bytes;
 import dev.basalt.cell.KeyValue;
+import java.util.Arrays;
 
 /**
  * A decoded data block: its cells in full KeyValue layout one after another in one array, with
@@ -22,6 +23,7 @@ final class DataBlock {
   private final int count;
   private final int sharedRowPrefix; // bytes every row of the block starts with
   private final long[] rowKeys; // 8 row bytes after the shared prefix, big-endian, zero-padded
+  private final boolean[] rowContinues; // cell i has the row of cell i - 1
 
   DataBlock(byte[] data, int[] offsets, long[] seqIds, int count) {
     this.data = data;
@@ -34,6 +36,28 @@ final class DataBlock {
     for (int i = 0; i < count; i++) {
       rowKeys[i] = RowPrefix.pack(data, keyOffset(i), sharedRowPrefix);
     }
+    this.rowContinues = new boolean[count];
+    for (int i = 1; i < count; i++) {
+      int a = keyOffset(i - 1);
+      int b = keyOffset(i);
+      int rowPart = 2 + Bytes.readShort(data, a); // row length field and row
+      rowContinues[i] =
+          rowKeys[i] == rowKeys[i - 1]
+              && Arrays.equals(data, a, a + rowPart, data, b, b + 2 + Bytes.readShort(data, b));
+    }
+  }
+
+  /**
+   * Whether cells {@code from} to {@code to} (inclusive, {@code from >= 1}) all continue the row of
+   * cell {@code from - 1}.
+   */
+  boolean rowContinuesThrough(int from, int to) {
+    for (int i = from; i <= to; i++) {
+      if (!rowContinues[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   int count() {
@@ -90,6 +114,11 @@ final class DataBlock {
 
   /** Bytes this block holds on the heap, for the block cache's weigher. */
   int weight() {
-    return 96 + data.length + 4 * offsets.length + 8 * seqIds.length + 8 * rowKeys.length;
+    return 112
+        + data.length
+        + 4 * offsets.length
+        + 8 * seqIds.length
+        + 8 * rowKeys.length
+        + rowContinues.length;
   }
 }

@@ -39,6 +39,9 @@ final class StoreFileScanner implements KeyValueScanner {
   private boolean pendingIsSeek; // an absolute seek: the position below means nothing
   private final long maxTimestamp;
 
+  /** Whether {@link #current} is in the row of the cell the last {@link #next} returned. */
+  private boolean inRowOfLast;
+
   /** Run once by the first {@link #close} (a store gives back its file reference); may be null. */
   private Runnable onClose;
 
@@ -66,6 +69,7 @@ final class StoreFileScanner implements KeyValueScanner {
    */
   @Override
   public boolean requestSeek(Cell key, boolean forward) throws IOException {
+    inRowOfLast = false;
     boolean absolute = !forward || (placeholder != null && pendingIsSeek);
     placeholder = null;
     pendingKey = null;
@@ -118,11 +122,19 @@ final class StoreFileScanner implements KeyValueScanner {
   public Cell next() throws IOException {
     enforceSeek();
     KeyValue out = current;
+    inRowOfLast = false;
     if (out != null) {
-      pos++;
+      int from = ++pos;
+      int fromBlock = blockNo;
       settle();
+      inRowOfLast = current != null && blockNo == fromBlock && block.rowContinuesThrough(from, pos);
     }
     return out;
+  }
+
+  @Override
+  public boolean nextInRowOfLast() {
+    return inRowOfLast && placeholder == null;
   }
 
   private void load(int b) throws IOException {
@@ -182,6 +194,7 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean seek(Cell key) throws IOException {
+    inRowOfLast = false;
     placeholder = null;
     pendingKey = null;
     if (index.size() == 0) {
@@ -195,6 +208,7 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean reseek(Cell key) throws IOException {
+    inRowOfLast = false;
     if (placeholder != null) {
       // The position below is still where it was before the put-off seek (or meaningless after
       // a put-off absolute seek); the new key is at or past the old one.
@@ -230,6 +244,7 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean seekToPreviousRow(Cell key) throws IOException {
+    inRowOfLast = false;
     placeholder = null;
     pendingKey = null;
     if (index.size() == 0) {
@@ -267,6 +282,7 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean backwardSeek(Cell key) throws IOException {
+    inRowOfLast = false;
     if (seek(key) && CellUtil.matchingRows(current, key)) {
       return true;
     }
@@ -275,6 +291,7 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean seekToLastRow() throws IOException {
+    inRowOfLast = false;
     Cell last = reader.info().lastKey();
     if (last == null) {
       current = null;

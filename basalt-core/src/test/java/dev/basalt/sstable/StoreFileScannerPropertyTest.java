@@ -20,6 +20,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * A store file scanner walks exactly the sorted, read-point-filtered cells of its file under any
@@ -191,9 +192,15 @@ class StoreFileScannerPropertyTest {
         String what = "step " + step + " op " + op + " key " + key;
         if (op < 4) {
           Cell expected = m.peek();
-          assertSameCell(s.next(), expected, what);
+          Cell returned = s.next();
+          assertSameCell(returned, expected, what);
           if (expected != null) {
             m.pos++;
+          }
+          if (s.nextInRowOfLast()) {
+            // The scanner may only claim what is true (it may not know, and then says false).
+            assertThat(s.peek()).as(what).isNotNull();
+            assertThat(CellUtil.matchingRows(s.peek(), returned)).as(what).isTrue();
           }
         } else if (op == 4) {
           assertThat(s.seek(key)).as(what).isEqualTo(m.seek(key));
@@ -213,6 +220,43 @@ class StoreFileScannerPropertyTest {
           assertThat(s.seekToLastRow()).as(what).isEqualTo(m.seekToLastRow());
         }
       }
+      s.close();
+    }
+  }
+
+  @Test
+  void aScannerKnowsWhenItsNextCellContinuesTheRowWithinABlock() throws IOException {
+    List<KeyValue> cells = new ArrayList<>();
+    for (String row : List.of("r1", "r2", "r3")) {
+      for (String q : List.of("a", "b", "c")) {
+        cells.add(
+            KeyValue.of(
+                Bytes.toBytes(row),
+                FAMILIES[0],
+                Bytes.toBytes(q),
+                1,
+                dev.basalt.cell.CellType.PUT,
+                Bytes.toBytes("v")));
+      }
+    }
+    MemoryStorage storage = new MemoryStorage();
+    TestCells.write(
+        storage,
+        "f",
+        cells,
+        new StoreFileOptions(
+            4096, Compression.NONE, BloomType.NONE, StoreFileOptions.DEFAULT_INDEX_BLOCK_SIZE));
+    try (StoreFileReader r = StoreFileReader.open(storage, "f", null, false, false)) {
+      KeyValueScanner s = r.scanner(Long.MAX_VALUE);
+      s.seek(KeyValue.firstOnRow(Bytes.EMPTY));
+      assertThat(s.nextInRowOfLast()).isFalse(); // after a seek nothing is known
+      List<Boolean> known = new ArrayList<>();
+      while (s.peek() != null) {
+        s.next();
+        known.add(s.nextInRowOfLast());
+      }
+      // r1/a -> r1/b, r1/b -> r1/c, r1/c -> r2/a (new row), ..., r3/c -> end
+      assertThat(known).containsExactly(true, true, false, true, true, false, true, true, false);
       s.close();
     }
   }
