@@ -34,6 +34,28 @@ public final class Bytes {
 
   private Bytes() {}
 
+  // ---- search -------------------------------------------------------------------------------
+
+  /** The first index at or after {@code from} holding {@code value}, or -1. */
+  public static int indexOf(byte[] b, byte value, int from) {
+    for (int i = from; i < b.length; i++) {
+      if (b[i] == value) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** The last index holding {@code value}, or -1. */
+  public static int lastIndexOf(byte[] b, byte value) {
+    for (int i = b.length - 1; i >= 0; i--) {
+      if (b[i] == value) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   // ---- comparison ---------------------------------------------------------------------------
 
   /** Unsigned lexicographic comparison; a proper prefix sorts first. */

@@ -621,8 +621,8 @@ public final class Database implements Closeable {
    *     client then re-reads hbase:meta)
    */
   public Region onlineRegion(byte[] regionName) throws BasaltIOException {
-    int firstComma = indexOf(regionName, (byte) ',', 0);
-    int lastComma = lastIndexOf(regionName, (byte) ',');
+    int firstComma = Bytes.indexOf(regionName, (byte) ',', 0);
+    int lastComma = Bytes.lastIndexOf(regionName, (byte) ',');
     LiveTable t =
         firstComma > 0 && lastComma > firstComma ? tableNamed(regionName, firstComma) : null;
     if (t != null && t.isEnabled() && !t.regions().isEmpty()) {
@@ -645,24 +645,6 @@ public final class Database implements Closeable {
       }
     }
     return null;
-  }
-
-  private static int indexOf(byte[] b, byte value, int from) {
-    for (int i = from; i < b.length; i++) {
-      if (b[i] == value) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  private static int lastIndexOf(byte[] b, byte value) {
-    for (int i = b.length - 1; i >= 0; i--) {
-      if (b[i] == value) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   public TableDescriptor getDescriptor(TableName name) throws TableNotFoundException {

@@ -1,6 +1,5 @@
 package dev.basalt.filter;
 
-import dev.basalt.cell.Bytes;
 import dev.basalt.cell.Cell;
 import dev.basalt.cell.CellUtil;
 import java.io.IOException;
@@ -57,24 +56,14 @@ final class FilterListWithOR extends FilterListBase {
         return sameColumn(prev, c) ? ReturnCode.NEXT_COL : null;
       case NEXT_ROW:
       case INCLUDE_AND_SEEK_NEXT_ROW:
-        return sameFamily(prev, c) ? ReturnCode.NEXT_ROW : null;
+        return CellUtil.matchingFamilies(prev, c) ? ReturnCode.NEXT_ROW : null;
       default:
         return null;
     }
   }
 
-  private static boolean sameFamily(Cell a, Cell b) {
-    return Bytes.equals(
-        a.getFamilyArray(),
-        a.getFamilyOffset(),
-        a.getFamilyLength(),
-        b.getFamilyArray(),
-        b.getFamilyOffset(),
-        b.getFamilyLength());
-  }
-
   private static boolean sameColumn(Cell a, Cell b) {
-    return sameFamily(a, b) && CellUtil.matchingQualifiers(a, b);
+    return CellUtil.matchingFamilies(a, b) && CellUtil.matchingQualifiers(a, b);
   }
 
   @Override

@@ -133,7 +133,6 @@ public class KeyValueHeap implements KeyValueScanner {
 
   @Override
   public boolean seek(Cell key) throws IOException {
-    topInLaterRow = false;
     // A seek may move backwards, so every scanner seeks, exhausted ones too.
     for (KeyValueScanner s : drainAll()) {
       if (s.seek(key)) {

@@ -83,7 +83,7 @@ public final class QueryMatcher {
   }
 
   public MatchCode match(Cell c) throws IOException {
-    if (filter != null && filter.filterAllRemaining()) {
+    if (filterDone()) {
       return MatchCode.DONE_SCAN;
     }
     boolean newColumn;
@@ -108,10 +108,7 @@ public final class QueryMatcher {
    * same row and a different column. Scanners that stepped to the next column know it.
    */
   public MatchCode matchNextColumn(Cell c) throws IOException {
-    if (filter != null && filter.filterAllRemaining()) {
-      return MatchCode.DONE_SCAN;
-    }
-    return matchInRow(c, true);
+    return filterDone() ? MatchCode.DONE_SCAN : matchInRow(c, true);
   }
 
   /**
@@ -119,7 +116,12 @@ public final class QueryMatcher {
    * whole scan, when the filter says so).
    */
   public MatchCode matchPastRow() throws IOException {
-    return filter != null && filter.filterAllRemaining() ? MatchCode.DONE_SCAN : MatchCode.DONE;
+    return filterDone() ? MatchCode.DONE_SCAN : MatchCode.DONE;
+  }
+
+  /** Whether the filter says no further row can match (the whole scan is done). */
+  private boolean filterDone() throws IOException {
+    return filter != null && filter.filterAllRemaining();
   }
 
   private MatchCode matchInRow(Cell c, boolean newColumn) throws IOException {

@@ -39,8 +39,11 @@ final class StoreFileScanner implements KeyValueScanner {
   private boolean pendingIsSeek; // an absolute seek: the position below means nothing
   private final long maxTimestamp;
 
-  /** Whether {@link #current} is in the row of the cell the last {@link #next} returned. */
-  private boolean inRowOfLast;
+  /**
+   * {@link #current} when {@link #next} found it in the row of the cell it returned, else null.
+   * Every repositioning makes a new current, so a seek outdates this without being told.
+   */
+  private KeyValue continuingRow;
 
   /** Run once by the first {@link #close} (a store gives back its file reference); may be null. */
   private Runnable onClose;
@@ -69,7 +72,6 @@ final class StoreFileScanner implements KeyValueScanner {
    */
   @Override
   public boolean requestSeek(Cell key, boolean forward) throws IOException {
-    inRowOfLast = false;
     boolean absolute = !forward || (placeholder != null && pendingIsSeek);
     placeholder = null;
     pendingKey = null;
@@ -122,19 +124,20 @@ final class StoreFileScanner implements KeyValueScanner {
   public Cell next() throws IOException {
     enforceSeek();
     KeyValue out = current;
-    inRowOfLast = false;
     if (out != null) {
       int from = ++pos;
       int fromBlock = blockNo;
       settle();
-      inRowOfLast = current != null && blockNo == fromBlock && block.rowContinuesThrough(from, pos);
+      boolean continues =
+          current != null && blockNo == fromBlock && block.rowContinuesThrough(from, pos);
+      continuingRow = continues ? current : null;
     }
     return out;
   }
 
   @Override
   public boolean nextInRowOfLast() {
-    return inRowOfLast && placeholder == null;
+    return placeholder == null && current != null && current == continuingRow;
   }
 
   private void load(int b) throws IOException {
@@ -194,7 +197,6 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean seek(Cell key) throws IOException {
-    inRowOfLast = false;
     placeholder = null;
     pendingKey = null;
     if (index.size() == 0) {
@@ -208,7 +210,6 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean reseek(Cell key) throws IOException {
-    inRowOfLast = false;
     if (placeholder != null) {
       // The position below is still where it was before the put-off seek (or meaningless after
       // a put-off absolute seek); the new key is at or past the old one.
@@ -244,7 +245,6 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean seekToPreviousRow(Cell key) throws IOException {
-    inRowOfLast = false;
     placeholder = null;
     pendingKey = null;
     if (index.size() == 0) {
@@ -282,7 +282,6 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean backwardSeek(Cell key) throws IOException {
-    inRowOfLast = false;
     if (seek(key) && CellUtil.matchingRows(current, key)) {
       return true;
     }
@@ -291,7 +290,6 @@ final class StoreFileScanner implements KeyValueScanner {
 
   @Override
   public boolean seekToLastRow() throws IOException {
-    inRowOfLast = false;
     Cell last = reader.info().lastKey();
     if (last == null) {
       current = null;

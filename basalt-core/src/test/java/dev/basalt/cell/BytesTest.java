@@ -25,6 +25,16 @@ class BytesTest {
   // ---- numbers ------------------------------------------------------------------------------
 
   @Test
+  void indexOfFindsTheFirstAndLastOccurrence() {
+    byte[] name = Bytes.toBytes("t,start,1.abc");
+    assertThat(Bytes.indexOf(name, (byte) ',', 0)).isEqualTo(1);
+    assertThat(Bytes.indexOf(name, (byte) ',', 2)).isEqualTo(7);
+    assertThat(Bytes.indexOf(name, (byte) ',', 8)).isEqualTo(-1);
+    assertThat(Bytes.lastIndexOf(name, (byte) ',')).isEqualTo(7);
+    assertThat(Bytes.lastIndexOf(Bytes.EMPTY, (byte) ',')).isEqualTo(-1);
+  }
+
+  @Test
   void longIsEightBytesBigEndian() {
     assertThat(Bytes.toBytes(0x0102030405060708L)).containsExactly(b(1, 2, 3, 4, 5, 6, 7, 8));
     assertThat(Bytes.toBytes(-1L))

@@ -26,11 +26,13 @@ import java.util.Comparator;
 final class MetaRowComparator {
   static final Comparator<byte[]> ROWS = MetaRowComparator::compare;
 
+  static final byte COMMA = ',';
+
   private MetaRowComparator() {}
 
   static int compare(byte[] a, byte[] b) {
-    int ac = indexOf(a, 0);
-    int bc = indexOf(b, 0);
+    int ac = Bytes.indexOf(a, COMMA, 0);
+    int bc = Bytes.indexOf(b, COMMA, 0);
     int c = Bytes.compareTo(a, 0, ac < 0 ? a.length : ac, b, 0, bc < 0 ? b.length : bc);
     if (c != 0) {
       return c;
@@ -53,24 +55,10 @@ final class MetaRowComparator {
         idLength(b, bl));
   }
 
-  /** The first comma at or after {@code from}, or -1. */
-  static int indexOf(byte[] key, int from) {
-    for (int i = from; i < key.length; i++) {
-      if (key[i] == ',') {
-        return i;
-      }
-    }
-    return -1;
-  }
-
   /** The last comma after {@code first}, or the key's end when {@code first} is the only one. */
   private static int lastIndexOf(byte[] key, int first) {
-    for (int i = key.length - 1; i > first; i--) {
-      if (key[i] == ',') {
-        return i;
-      }
-    }
-    return key.length;
+    int last = Bytes.lastIndexOf(key, COMMA);
+    return last > first ? last : key.length;
   }
 
   private static int idLength(byte[] key, int last) {

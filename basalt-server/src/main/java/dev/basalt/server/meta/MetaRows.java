@@ -83,7 +83,7 @@ final class MetaRows {
    * on every retry) must not pay for the rows of every table.
    */
   static List<Cell> row(Database db, ServerName server, byte[] key) {
-    int comma = MetaRowComparator.indexOf(key, 0);
+    int comma = Bytes.indexOf(key, MetaRowComparator.COMMA, 0);
     TableName table;
     try {
       table = TableName.valueOf(comma < 0 ? key : Arrays.copyOf(key, comma));

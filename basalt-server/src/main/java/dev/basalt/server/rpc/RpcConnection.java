@@ -175,7 +175,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
         // It changed nothing: a handler runs it again below.
       }
       if (response != null) {
-        ctx.writeAndFlush(response);
+        write(ctx, response);
         return;
       }
     }
@@ -306,8 +306,12 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
    * client starts on the first answers while later requests of the same read still run (flushing
    * once per read left client and server taking turns on a small machine).
    */
+  private static void write(ChannelHandlerContext ctx, ByteBuf frame) {
+    ctx.writeAndFlush(frame);
+  }
+
   private static void write(ChannelHandlerContext ctx, byte[] frame) {
-    ctx.writeAndFlush(Unpooled.wrappedBuffer(frame));
+    write(ctx, Unpooled.wrappedBuffer(frame));
   }
 
   /** The answer to a call whose parameter or cell block could not be read (logged). */
