@@ -138,7 +138,15 @@ final class Maintenance implements MaintenanceRequests {
           boolean flushed = false;
           try {
             if (!region.isClosed()) {
-              region.flush();
+              long memstore = region.getMemstoreSize();
+              long start = System.nanoTime();
+              if (region.flush()) {
+                LOG.info(
+                    "flushed {} ({} bytes of memstore) in {} ms",
+                    region.getRegionInfo().getRegionNameAsString(),
+                    memstore,
+                    (System.nanoTime() - start) / 1_000_000);
+              }
               flushed = true;
             }
           } catch (IOException | RuntimeException e) {
@@ -173,7 +181,7 @@ final class Maintenance implements MaintenanceRequests {
           try {
             if (!region.isClosed()
                 && (major || region.needsCompaction())
-                && region.compact(major)
+                && compactLogged(region, major)
                 && region.hasTooManyStoreFiles()) {
               // A minor compaction takes at most hbase.hstore.compaction.max files: go on while
               // writes are held (each round rewrites some files, so this ends).
@@ -188,6 +196,25 @@ final class Maintenance implements MaintenanceRequests {
             LOG.error("work after the compaction of {} failed", region, e);
           }
         });
+  }
+
+  private static boolean compactLogged(Region region, boolean major) throws IOException {
+    int files = region.getStoreFileCount();
+    long bytes = region.getStoreFileSize();
+    long start = System.nanoTime();
+    boolean compacted = region.compact(major);
+    if (compacted) {
+      LOG.info(
+          "{} compaction of {}: {} files, {} bytes -> {} files, {} bytes in {} ms",
+          major ? "major" : "minor",
+          region.getRegionInfo().getRegionNameAsString(),
+          files,
+          bytes,
+          region.getStoreFileCount(),
+          region.getStoreFileSize(),
+          (System.nanoTime() - start) / 1_000_000);
+    }
+    return compacted;
   }
 
   /** Asks the split thread to check whether {@code region} should split now. */
