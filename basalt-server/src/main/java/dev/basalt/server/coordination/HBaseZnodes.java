@@ -226,13 +226,20 @@ public final class HBaseZnodes implements AutoCloseable {
    * @throws IOException when the value does not start with the magic
    */
   public static byte[] stripMagic(byte[] data) throws IOException {
-    int offset = 0;
+    long start = 0; // long: a corrupt header length must not wrap around
     if (data.length > 0 && data[0] == (byte) 0xFF && data.length >= 5) {
-      offset = 5 + Bytes.readInt(data, 1); // HBase's metadata header: 0xFF, int32 length, writer id
+      start = 5L + Bytes.readInt(data, 1); // HBase's metadata header: 0xFF, int32 length, writer id
     }
-    if (offset < 0
-        || data.length < offset + PB_MAGIC.length
-        || !Arrays.equals(data, offset, offset + PB_MAGIC.length, PB_MAGIC, 0, PB_MAGIC.length)) {
+    if (start < 0 || data.length < start + PB_MAGIC.length) {
+      throw new IOException(
+          "znode value does not start with PBUF (a metadata header of "
+              + (start - 5)
+              + " bytes in a value of "
+              + data.length
+              + ")");
+    }
+    int offset = (int) start;
+    if (!Arrays.equals(data, offset, offset + PB_MAGIC.length, PB_MAGIC, 0, PB_MAGIC.length)) {
       throw new IOException("znode value does not start with PBUF");
     }
     return Arrays.copyOfRange(data, offset + PB_MAGIC.length, data.length);

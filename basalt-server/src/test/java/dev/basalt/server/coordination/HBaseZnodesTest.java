@@ -179,4 +179,21 @@ class HBaseZnodesTest {
     assertThatThrownBy(() -> HBaseZnodes.stripMagic(new byte[] {1, 2, 3}))
         .isInstanceOf(IOException.class);
   }
+
+  @Test
+  void stripMagicRejectsHeaderLengthsPastTheValue() {
+    // Lengths near Integer.MAX_VALUE used to wrap the offset around and fail with an unchecked
+    // exception instead of the IOException the callers handle.
+    for (int length :
+        new int[] {-1, -5, -6, Integer.MIN_VALUE, 100, Integer.MAX_VALUE, Integer.MAX_VALUE - 6}) {
+      byte[] value =
+          ByteBuffer.allocate(13).put((byte) 0xFF).putInt(length).put(PBUF_AND_BODY).array();
+      assertThatThrownBy(() -> HBaseZnodes.stripMagic(value))
+          .as("header length %d", length)
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("PBUF");
+    }
+  }
+
+  private static final byte[] PBUF_AND_BODY = {'P', 'B', 'U', 'F', 1, 2, 3, 4};
 }
