@@ -26,9 +26,18 @@ public record ServerName(String host, int port, long startCode) {
         .build();
   }
 
-  /** {@code host:port}, as hbase:meta's {@code info:server} and bootstrap settings spell it. */
+  /**
+   * {@code host:port}, as hbase:meta's {@code info:server} and bootstrap settings spell it; an IPv6
+   * literal in brackets ({@code [::1]:16020}), as HBase's address parser expects.
+   */
   public String hostAndPort() {
-    return host + ":" + port;
+    return hostAndPort(host, port);
+  }
+
+  /** {@code host:port}, with an IPv6 literal host in brackets. */
+  public static String hostAndPort(String host, int port) {
+    boolean ipv6 = host.indexOf(':') >= 0 && !host.startsWith("[");
+    return (ipv6 ? "[" + host + "]" : host) + ":" + port;
   }
 
   /** {@code host,port,startcode}, HBase's string form (meta's {@code info:sn}, logs). */

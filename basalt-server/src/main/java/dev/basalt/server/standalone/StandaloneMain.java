@@ -121,7 +121,9 @@ public final class StandaloneMain implements Callable<Integer> {
     ServerName master = server.cluster().master();
     int zooKeeperPort = server.zooKeeperPort();
     if (zooKeeperPort > 0) {
-      b.append("zookeeper=").append(master.host()).append(':').append(zooKeeperPort).append('\n');
+      b.append("zookeeper=")
+          .append(ServerName.hostAndPort(master.host(), zooKeeperPort))
+          .append('\n');
     }
     b.append("bootstrap=").append(master.hostAndPort()).append('\n');
     b.append("master=").append(master).append('\n');
