@@ -78,8 +78,7 @@ final class DataCommands {
       get.setTimestamp(o.number("TIMESTAMP"));
     }
     if (o.has("TIMERANGE")) {
-      long[] r = o.range("TIMERANGE");
-      get.setTimeRange(r[0], r[1]);
+      ReadOptions.timeRange("get", o, get::setTimeRange);
     }
     if (o.has("FILTER")) {
       get.setFilter(ReadOptions.filter("get", o));

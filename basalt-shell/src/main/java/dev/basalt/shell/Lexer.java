@@ -224,11 +224,14 @@ final class Lexer {
         if (pos + 4 > src.length()) {
           throw error(at, "\\u must be followed by four hex digits, as in \"\\u00e9\"", false);
         }
-        int cp;
-        try {
-          cp = Integer.parseInt(src.substring(pos, pos + 4), 16);
-        } catch (NumberFormatException ex) {
-          throw error(at, "\\u must be followed by four hex digits, as in \"\\u00e9\"", false);
+        int cp = 0;
+        for (int i = 0; i < 4; i++) {
+          // Digit by digit: Integer.parseInt would take a sign ("\\u+0e9", "\\u-001").
+          int d = Character.digit(src.charAt(pos + i), 16);
+          if (d < 0) {
+            throw error(at, "\\u must be followed by four hex digits, as in \"\\u00e9\"", false);
+          }
+          cp = cp * 16 + d;
         }
         pos += 4;
         writeUtf8(out, cp);

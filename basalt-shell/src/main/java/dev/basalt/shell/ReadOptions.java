@@ -39,6 +39,23 @@ final class ReadOptions {
     }
   }
 
+  /** TIMERANGE => [from, to]: cells with from <= timestamp < to. */
+  static void timeRange(String command, Options o, TimeRangeSetter setter) throws UsageException {
+    long[] r = o.range("TIMERANGE");
+    try {
+      setter.set(r[0], r[1]);
+    } catch (java.io.IOException | IllegalArgumentException e) {
+      String why = e.getMessage() != null ? Arguments.firstLine(e.getMessage()) : e.toString();
+      throw new UsageException(command + ": bad TIMERANGE [" + r[0] + ", " + r[1] + "]: " + why);
+    }
+  }
+
+  /** Get's and Scan's setTimeRange. */
+  @FunctionalInterface
+  interface TimeRangeSetter {
+    void set(long from, long to) throws java.io.IOException;
+  }
+
   /**
    * A FILTER string in the HBase filter language, parsed by the stock client's ParseFilter (the
    * same parser the HBase shell uses), so the server receives standard filter objects.

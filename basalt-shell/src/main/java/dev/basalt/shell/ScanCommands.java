@@ -73,13 +73,7 @@ final class ScanCommands {
       scan.setTimestamp(o.number("TIMESTAMP"));
     }
     if (o.has("TIMERANGE")) {
-      long[] r = o.range("TIMERANGE");
-      try {
-        scan.setTimeRange(r[0], r[1]);
-      } catch (java.io.IOException | IllegalArgumentException e) {
-        throw new UsageException(
-            command + ": bad TIMERANGE: " + Arguments.firstLine(e.getMessage()));
-      }
+      ReadOptions.timeRange(command, o, scan::setTimeRange);
     }
     if (o.has("VERSIONS")) {
       scan.readVersions(o.integer("VERSIONS"));

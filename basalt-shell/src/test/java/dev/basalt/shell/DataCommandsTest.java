@@ -127,5 +127,7 @@ class DataCommandsTest extends ShellTestBase {
     assertThat(shell.run("get 'dml1', 'r1', {TIMERANGE => [1]}").err())
         .isEqualTo(
             "ERROR: get: TIMERANGE must be [from, to], two timestamps in milliseconds, got [1]\n");
+    assertThat(shell.run("get 'dml1', 'r1', {TIMERANGE => [5, 1]}").err())
+        .startsWith("ERROR: get: bad TIMERANGE [5, 1]: ");
   }
 }

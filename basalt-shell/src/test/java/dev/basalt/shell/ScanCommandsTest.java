@@ -136,6 +136,8 @@ class ScanCommandsTest extends ShellTestBase {
 
   @Test
   void badOptionsAreOneLineErrors() {
+    assertThat(shell.run("scan 'scan1', {TIMERANGE => [3000, 1500]}").err())
+        .startsWith("ERROR: scan: bad TIMERANGE [3000, 1500]: ");
     assertThat(shell.run("scan 'scan1', {LIMT => 1}").err())
         .isEqualTo("ERROR: scan: unknown option LIMT; did you mean LIMIT?\n");
     assertThat(shell.run("scan 'scan1', {COLUMNS => 5}").err())

@@ -111,6 +111,12 @@ class StatementParserTest {
     assertThat(error("scan foo").getMessage()).contains("unknown name 'foo'; quote strings");
     assertThat(error("put 't', \"\\xZZ\"").getMessage())
         .contains("column 11: \\x must be followed");
+    assertThat(error("put 't', \"\\u+0e9\"").getMessage())
+        .contains("column 11: \\u must be followed by four hex digits");
+    assertThat(error("put 't', \"\\u-001\"").getMessage())
+        .contains("column 11: \\u must be followed by four hex digits");
+    assertThat(error("put 't', \"\\u12\"").getMessage())
+        .contains("column 11: \\u must be followed by four hex digits");
     assertThat(error("123").getMessage())
         .contains("expected a command name (such as scan or put), found the number 123");
     assertThat(error("scan 't', {LIMIT => 1.5}").getMessage()).contains("whole numbers");
