@@ -712,6 +712,22 @@ public final class Database implements Closeable {
     }
   }
 
+  /**
+   * Switches background compactions off or on (HBase's CompactionSwitch): while off, none is queued
+   * or started, and writes are not held for stores with too many files. {@link #compact} and {@link
+   * #majorCompact} still run when asked. Switching on queues the compactions regions need.
+   *
+   * @return whether compactions were on before
+   */
+  public boolean switchCompactions(boolean on) {
+    return maintenance.switchCompactions(on);
+  }
+
+  /** Whether background compactions are switched on. */
+  public boolean compactionsEnabled() {
+    return maintenance.compactionsEnabled();
+  }
+
   /** Figures of every open region of the table, by start key. */
   public List<RegionMetrics> getRegionMetrics(TableName name) throws TableNotFoundException {
     List<RegionMetrics> out = new ArrayList<>();

@@ -79,6 +79,7 @@ final class Maintenance implements MaintenanceRequests {
   private final long blockingWaitMillis;
   private final Object memoryFreed = new Object();
   private volatile boolean stopped;
+  private volatile boolean compactionsEnabled = true;
 
   Maintenance(Supplier<Collection<Region>> regions, Config config, Clock clock) {
     this.regions = regions;
@@ -170,8 +171,33 @@ final class Maintenance implements MaintenanceRequests {
     compact(region, false);
   }
 
+  @Override
+  public boolean compactionsEnabled() {
+    return compactionsEnabled;
+  }
+
+  /**
+   * Switches background compactions off or on, as HBase's CompactionSwitch does: while off, no
+   * compaction is queued or started (one already running finishes; its result is as valid as ever).
+   * Switching on queues a compaction of every region that needs one.
+   *
+   * @return whether they were on before
+   */
+  boolean switchCompactions(boolean on) {
+    boolean before = compactionsEnabled;
+    compactionsEnabled = on;
+    if (on && !before) {
+      for (Region r : regions.get()) {
+        if (!r.isClosed() && r.needsCompaction()) {
+          compact(r, false);
+        }
+      }
+    }
+    return before;
+  }
+
   private void compact(Region region, boolean major) {
-    if (stopped || !compactionQueued.add(region)) {
+    if (stopped || !compactionsEnabled || !compactionQueued.add(region)) {
       return;
     }
     ExecutorService queue = region.getStoreFileSize() > throttlePoint ? largeCompactor : compactor;
@@ -179,7 +205,8 @@ final class Maintenance implements MaintenanceRequests {
         () -> {
           compactionQueued.remove(region);
           try {
-            if (!region.isClosed()
+            if (compactionsEnabled
+                && !region.isClosed()
                 && (major || region.needsCompaction())
                 && compactLogged(region, major)
                 && region.hasTooManyStoreFiles()) {

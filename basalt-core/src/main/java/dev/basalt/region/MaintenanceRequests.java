@@ -18,6 +18,14 @@ public interface MaintenanceRequests {
    */
   default void beforeWrite(Region region) throws java.io.IOException {}
 
+  /**
+   * Whether compactions run (switched off by the region server's CompactionSwitch). While they do
+   * not, writes are not held for a store with too many files: nothing would catch up.
+   */
+  default boolean compactionsEnabled() {
+    return true;
+  }
+
   MaintenanceRequests NONE =
       new MaintenanceRequests() {
         @Override

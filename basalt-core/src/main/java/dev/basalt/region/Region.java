@@ -723,15 +723,16 @@ public final class Region implements Closeable {
    * @throws RegionTooBusyException when compactions did not catch up in time
    */
   private void waitWhileTooManyFiles() throws IOException {
-    if (!compactor.tooManyFiles()) {
+    MaintenanceRequests maintenance = services.maintenance();
+    if (!compactor.tooManyFiles() || !maintenance.compactionsEnabled()) {
       return;
     }
-    services.maintenance().requestCompaction(this);
+    maintenance.requestCompaction(this);
     NoWait.beforeWaiting("compactions of region " + info.getEncodedName());
     long deadline = services.clock().nanoTime() + blockingWaitMillis * 1_000_000L;
     // A region closed meanwhile (split, merged, moved) has no files: the loop ends and
     // startOperation answers RegionClosedException, which the caller retries where the row went.
-    for (int round = 1; compactor.tooManyFiles(); round++) {
+    for (int round = 1; compactor.tooManyFiles() && maintenance.compactionsEnabled(); round++) {
       if (services.clock().nanoTime() >= deadline) {
         throw new RegionTooBusyException(
             "region "
@@ -746,7 +747,7 @@ public final class Region implements Closeable {
         Thread.sleep(20);
         if (round % 50 == 0) {
           // Again, now and then: a compaction that failed is not retried by itself.
-          services.maintenance().requestCompaction(this);
+          maintenance.requestCompaction(this);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

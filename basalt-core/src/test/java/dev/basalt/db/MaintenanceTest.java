@@ -19,6 +19,7 @@ import dev.basalt.util.NoWait;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -116,6 +117,37 @@ class MaintenanceTest {
       t.put(new Put(Bytes.toBytes("x")).addColumn(F, Bytes.toBytes("q"), new byte[10]));
       assertThat(db.region(T).getStoreFileCount()).isLessThanOrEqualTo(3);
       for (int i = 0; i < 9; i++) {
+        assertThat(t.get(new Get(Bytes.toBytes("r" + i))).isEmpty()).isFalse();
+      }
+    }
+  }
+
+  @Test
+  void compactionsSwitchedOffNeitherRunNorHoldWrites() throws Exception {
+    Config c =
+        Config.builder()
+            .set(CompactionSettings.MIN_FILES, 2)
+            .set(CompactionSettings.BLOCKING_FILES, 3)
+            .set(CompactionSettings.BLOCKING_WAIT, 60_000L)
+            .build();
+    try (Database db = open(dir, c, Clock.system())) {
+      Table t = db.getTable(T);
+      Region r = db.region(T);
+      assertThat(db.switchCompactions(false)).isTrue();
+      assertThat(db.compactionsEnabled()).isFalse();
+      for (int i = 0; i < 6; i++) {
+        long start = System.nanoTime();
+        // With compactions on, the fifth and sixth writes would wait for them (up to a minute).
+        t.put(new Put(Bytes.toBytes("r" + i)).addColumn(F, Bytes.toBytes("q"), new byte[10]));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
+        db.flush(T);
+      }
+      Thread.sleep(200); // room for a background compaction that should not happen
+      assertThat(r.getStoreFileCount()).isEqualTo(6);
+
+      assertThat(db.switchCompactions(true)).isFalse();
+      eventually("compactions after switching on", () -> r.getStoreFileCount() < 3);
+      for (int i = 0; i < 6; i++) {
         assertThat(t.get(new Get(Bytes.toBytes("r" + i))).isEmpty()).isFalse();
       }
     }

@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CompactRegionRequest;
@@ -59,9 +58,10 @@ import org.slf4j.LoggerFactory;
  *   <li>Compaction state (GetRegionInfo, RegionLoad) covers only the compactions requested through
  *       CompactRegion (queued or running); the database's own background compactions are not
  *       visible, so a region they compact reports NONE.
- *   <li>CompactionSwitch: the database has no way to pause its background compactions. Switching
- *       off makes this service ignore CompactRegion requests (as HBase ignores compaction requests
- *       while switched off), but background compactions keep running.
+ *   <li>CompactionSwitch: switching off stops the database from queueing or starting background
+ *       compactions and makes this service ignore CompactRegion requests, as HBase does; a
+ *       compaction already running (or a requested one already queued) finishes instead of being
+ *       interrupted as in HBase. Switching on queues the compactions regions need.
  *   <li>FlushRegion and CompactRegion with a family: the engine flushes and compacts whole regions,
  *       so every family of the region is flushed or compacted (the family is still checked).
  * </ul>
@@ -76,7 +76,6 @@ public final class AdminServiceHandlers implements AutoCloseable {
   private final Supplier<ServerName> self;
   private final RegionLookup regions;
   private final RequestedCompactions compactions;
-  private final AtomicBoolean compactionsEnabled = new AtomicBoolean(true);
 
   /**
    * @param self this region server's name (host, RPC port, start code), asked for on each
@@ -184,7 +183,7 @@ public final class AdminServiceHandlers implements AutoCloseable {
     if (req.hasFamily()) {
       requireFamily(r, req.getFamily());
     }
-    if (!compactionsEnabled.get()) {
+    if (!db.compactionsEnabled()) {
       LOG.info(
           "ignoring the requested compaction of {}: compactions are switched off",
           r.getRegionInfo().getEncodedName());
@@ -195,11 +194,9 @@ public final class AdminServiceHandlers implements AutoCloseable {
   }
 
   CompactionSwitchResponse compactionSwitch(CompactionSwitchRequest req) {
-    boolean prev = compactionsEnabled.getAndSet(req.getEnabled());
+    boolean prev = db.switchCompactions(req.getEnabled());
     if (prev != req.getEnabled()) {
-      LOG.info(
-          "compactions switched {} (requested ones only; background compactions keep running)",
-          req.getEnabled() ? "on" : "off");
+      LOG.info("compactions switched {}", req.getEnabled() ? "on" : "off");
     }
     return CompactionSwitchResponse.newBuilder().setPrevState(prev).build();
   }
