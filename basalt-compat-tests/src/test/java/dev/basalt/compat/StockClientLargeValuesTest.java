@@ -185,7 +185,36 @@ class StockClientLargeValuesTest {
     assertThat(partial.stream().mapToInt(Result::size).sum()).isEqualTo(COLUMNS + 1);
     assertThat(Bytes.toString(partial.get(partial.size() - 1).getRow())).isEqualTo("wide0");
 
-    // without a batch the client hands out the whole row as one result
+    // no batch, partial results allowed: the server cuts the row where a call's cells reach the
+    // result size, as HBase does, and flags every part but the last
+    List<Result> parts =
+        StockClientFixtures.scan(
+            table,
+            new Scan()
+                .withStartRow(row)
+                .withStopRow(row, true)
+                .setAllowPartialResults(true)
+                .setMaxResultSize(64 * 1024));
+    assertThat(parts.size()).isGreaterThan(10);
+    assertThat(parts.stream().mapToInt(Result::size).sum()).isEqualTo(COLUMNS);
+    for (int i = 0; i < parts.size(); i++) {
+      Result part = parts.get(i);
+      assertThat(part.mayHaveMoreCellsInRow()).as("part %d", i).isEqualTo(i < parts.size() - 1);
+      long bytes = 0;
+      for (Cell c : part.rawCells()) {
+        // KeyValue layout: lengths (8), key (row, family, qualifier + 12), value
+        bytes +=
+            20L
+                + c.getRowLength()
+                + c.getFamilyLength()
+                + c.getQualifierLength()
+                + c.getValueLength();
+      }
+      assertThat(bytes).as("part %d", i).isLessThan(64 * 1024 + 100);
+    }
+
+    // without a batch the client hands out the whole row as one result (put back together from
+    // the parts of several calls: the row is larger than the default 2 MB result size)
     List<Result> whole =
         StockClientFixtures.scan(table, new Scan().withStartRow(row).withStopRow(row, true));
     assertThat(whole).hasSize(1);

@@ -28,6 +28,22 @@ public final class CellUtil {
         c.getValueArray(), c.getValueOffset(), c.getValueOffset() + c.getValueLength());
   }
 
+  /**
+   * The cell's size in KeyValue layout without tags (8 length bytes, the key: row, family,
+   * qualifier and 12 bytes of length, timestamp and type, then the value): what a scan counts
+   * against its result size limit.
+   */
+  public static long serializedSize(Cell c) {
+    if (c instanceof KeyValue kv) {
+      return kv.getLength();
+    }
+    return 20L
+        + c.getRowLength()
+        + c.getFamilyLength()
+        + c.getQualifierLength()
+        + c.getValueLength();
+  }
+
   public static boolean matchingRow(Cell c, byte[] row) {
     return Bytes.equals(
         c.getRowArray(), c.getRowOffset(), c.getRowLength(), row, 0, row == null ? 0 : row.length);

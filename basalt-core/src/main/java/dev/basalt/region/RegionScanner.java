@@ -29,6 +29,19 @@ public interface RegionScanner extends Closeable {
     return next();
   }
 
+  /**
+   * Like {@link #next(long)} ({@code deadlineNanos} 0: no deadline), and also returns a row in
+   * parts once its cells reach {@code maxBytes} ({@link dev.basalt.cell.CellUtil#serializedSize}):
+   * a part has {@link Result#mayHaveMoreCellsInRow()} set and the next call goes on with the row.
+   * This is HBase's size limit between cells, for clients that put partial results back together: a
+   * row wider than a client's {@code max_result_size} no longer travels in one response. A part
+   * holds at least one cell, so it may pass {@code maxBytes} by that cell. Rows a scan's filter
+   * judges whole ({@code hasFilterRow}) are never cut.
+   */
+  default Result next(long deadlineNanos, long maxBytes) throws IOException {
+    return deadlineNanos == 0 ? next() : next(deadlineNanos);
+  }
+
   /** The MVCC read point this scanner reads at. */
   long getMvccReadPoint();
 

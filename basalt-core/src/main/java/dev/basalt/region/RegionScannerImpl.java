@@ -52,6 +52,10 @@ final class RegionScannerImpl implements RegionScanner {
   private long deadline;
 
   private boolean hasDeadline;
+
+  /** Most bytes the result in progress may hold before the row is cut (see next(long, long)). */
+  private long maxBytes = Long.MAX_VALUE;
+
   private boolean closed;
 
   /**
@@ -157,6 +161,18 @@ final class RegionScannerImpl implements RegionScanner {
     }
   }
 
+  @Override
+  public Result next(long deadlineNanos, long maxBytes) throws IOException {
+    // Rows a filter judges whole are not cut: filterRow must see every cell (as HBase).
+    this.maxBytes =
+        filter != null && filter.hasFilterRow() ? Long.MAX_VALUE : Math.max(1, maxBytes);
+    try {
+      return deadlineNanos == 0 ? next() : next(deadlineNanos);
+    } finally {
+      this.maxBytes = Long.MAX_VALUE;
+    }
+  }
+
   private boolean pastDeadline() {
     return hasDeadline && System.nanoTime() - deadline > 0;
   }
@@ -165,7 +181,11 @@ final class RegionScannerImpl implements RegionScanner {
   public Result next() throws IOException {
     // Sized like the last row, so that a row of many cells does not grow its list step by step.
     List<Cell> out = new ArrayList<>(Math.max(lastRowCells, carried.size()));
-    out.addAll(carried);
+    long outBytes = 0;
+    for (Cell c : carried) {
+      out.add(c);
+      outBytes += CellUtil.serializedSize(c);
+    }
     carried.clear();
     // With a batch size, gather one cell more than a slice holds: if it exists, the slice is
     // partial and the extra cell starts the next one; if not, the slice ends the row.
@@ -177,10 +197,31 @@ final class RegionScannerImpl implements RegionScanner {
         }
         break;
       }
-      boolean rowFinished = collect(out, limit);
-      if (!rowFinished) {
-        carried.addAll(out.subList(batch, out.size()));
-        return emit(new ArrayList<>(out.subList(0, batch)), true);
+      int keep = -1; // cells of a part to return; the rest start the next part
+      if (outBytes < maxBytes) {
+        boolean rowFinished = collect(out, limit, maxBytes - outBytes);
+        outBytes += collected;
+        if (!rowFinished) {
+          if (out.size() >= limit) {
+            keep = batch;
+          } else {
+            // Cut at the size limit: one cell more tells whether the row goes on.
+            keep = out.size();
+            if (collect(out, keep + 1, Long.MAX_VALUE) && out.size() == keep) {
+              keep = -1;
+            }
+          }
+        }
+      } else if (!out.isEmpty()) {
+        // The carried cell alone reached the limit: the row goes on unless it was its last.
+        keep = out.size();
+        if (collect(out, keep + 1, Long.MAX_VALUE) && out.size() == keep) {
+          keep = -1;
+        }
+      }
+      if (keep >= 0) {
+        carried.addAll(out.subList(keep, out.size()));
+        return emit(new ArrayList<>(out.subList(0, keep)), true);
       }
       currentRow = null;
       // As in HBase, whole-row filtering sees only rows that still have cells (so rows emptied by
@@ -258,19 +299,24 @@ final class RegionScannerImpl implements RegionScanner {
     }
   }
 
+  /** Bytes of the cells the last {@link #collect} call appended. */
+  private long collected;
+
   /**
    * Gathers the current row's cells store by store; false when {@code out} reached {@code maxCells}
-   * and the row may have more.
+   * or the cells appended reached {@code maxBytes}, and the row may have more.
    */
-  private boolean collect(List<Cell> out, int maxCells) throws IOException {
+  private boolean collect(List<Cell> out, int maxCells, long maxBytes) throws IOException {
+    collected = 0;
     for (; storeIndex < stores.size(); storeIndex++) {
       StoreScanner s = stores.get(storeIndex);
       Cell p = s.peek();
       if (p == null || !CellUtil.matchingRow(p, currentRow)) {
         continue;
       }
-      boolean storeFinishedRow = s.nextInRow(out, maxCells);
-      if (!storeFinishedRow || out.size() >= maxCells) {
+      boolean storeFinishedRow = s.nextInRow(out, maxCells, maxBytes - collected);
+      collected += s.addedBytes();
+      if (!storeFinishedRow || out.size() >= maxCells || collected >= maxBytes) {
         return false;
       }
     }

@@ -42,6 +42,7 @@ public final class StoreScanner implements AutoCloseable {
   private boolean inRow;
   private Cell rowStart;
   private int countPerRow;
+  private long addedBytes; // by the last nextInRow call
   private boolean scanDone;
   private boolean rowDone; // a single-row read finished its row
 
@@ -95,6 +96,11 @@ public final class StoreScanner implements AutoCloseable {
             : new KeyValueHeap(sources, CellComparator.INSTANCE, lazy);
   }
 
+  /** Bytes of the cells the last {@link #nextInRow} call appended. */
+  public long addedBytes() {
+    return addedBytes;
+  }
+
   /** The next unread cell (its row is the next row this store can contribute to), or null. */
   public Cell peek() {
     return scanDone || rowDone ? null : heap.peek();
@@ -113,6 +119,16 @@ public final class StoreScanner implements AutoCloseable {
    *     when it stopped at the cell limit and the row may have more cells
    */
   public boolean nextInRow(List<Cell> out, int maxCells) throws IOException {
+    return nextInRow(out, maxCells, Long.MAX_VALUE);
+  }
+
+  /**
+   * Like {@link #nextInRow(List, int)}, and also stops once the cells this call appended reach
+   * {@code maxBytes} ({@link CellUtil#serializedSize}); {@link #addedBytes} says how many it
+   * appended.
+   */
+  public boolean nextInRow(List<Cell> out, int maxCells, long maxBytes) throws IOException {
+    addedBytes = 0;
     arrived = -1;
     Cell first = peek();
     if (first == null) {
@@ -158,6 +174,7 @@ public final class StoreScanner implements AutoCloseable {
           }
           if (countPerRow > storeOffset) {
             out.add(result);
+            addedBytes += CellUtil.serializedSize(result);
           }
           if (code == MatchCode.INCLUDE_AND_SEEK_NEXT_ROW) {
             seekToNextRow(c);
@@ -168,7 +185,7 @@ public final class StoreScanner implements AutoCloseable {
           } else {
             heap.next();
           }
-          if (out.size() >= maxCells) {
+          if (out.size() >= maxCells || addedBytes >= maxBytes) {
             return false;
           }
           break;

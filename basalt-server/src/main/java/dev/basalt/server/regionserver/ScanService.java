@@ -1,7 +1,7 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.cell.Cell;
-import dev.basalt.cell.KeyValue;
+import dev.basalt.cell.CellUtil;
 import dev.basalt.filter.Filter;
 import dev.basalt.ops.Result;
 import dev.basalt.ops.Scan;
@@ -24,13 +24,17 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRespon
  *
  * <p>A call either opens a scanner ({@code scan} and {@code region} set) or continues one ({@code
  * scanner_id}); both may then fetch up to {@code number_of_rows} results, stopping early once the
- * cells fetched reach {@code max_result_size} bytes. The answer always says whether the region has
- * more ({@code more_results_in_region}; false closes the scanner here, and the client moves to the
- * next region) and whether the whole scan has more ({@code more_results}; false when the scan's row
- * limit is reached, or when its filter is done and the call returned nothing). As in HBase, a
- * filter that is done ends its region's scanner at once, and the client goes on in the next region
- * with the filter anew, so a PageFilter pages each region. A scanner never reads outside its
- * region, because the client takes region boundaries from hbase:meta.
+ * cells fetched reach {@code max_result_size} bytes. For a client that puts partial results
+ * together ({@code client_handles_partials}, every 2.x client), a row is cut where the call's cells
+ * reach that size, as HBase cuts between cells: the last result is then a part of its row ({@code
+ * partial_flag_per_result}) and the next call goes on with the row, so a row wider than the limit
+ * never travels in one answer. Rows a filter judges whole stay whole. The answer always says
+ * whether the region has more ({@code more_results_in_region}; false closes the scanner here, and
+ * the client moves to the next region) and whether the whole scan has more ({@code more_results};
+ * false when the scan's row limit is reached, or when its filter is done and the call returned
+ * nothing). As in HBase, a filter that is done ends its region's scanner at once, and the client
+ * goes on in the next region with the filter anew, so a PageFilter pages each region. A scanner
+ * never reads outside its region, because the client takes region boundaries from hbase:meta.
  *
  * <p>Continuations carry {@code next_call_seq}; a mismatch means the client retried a call whose
  * answer it lost, and gets {@code OutOfOrderScannerNextException} (it then reopens). Unknown ids
@@ -176,10 +180,16 @@ public final class ScanService {
       long maxSize = s.scan().getMaxResultSize() > 0 ? s.scan().getMaxResultSize() : Long.MAX_VALUE;
       long size = 0;
       int n = 0;
+      boolean partials = req.getClientHandlesPartials() && maxSize != Long.MAX_VALUE;
       Filter f = s.scan().getFilter();
       try {
         while (n < rows && size < maxSize && s.rowsLeft() != 0) {
-          Result r = deadline == 0 ? s.scanner().next() : s.scanner().next(deadline);
+          // A client that puts partial results together gets wide rows in parts, cut where the
+          // call's cells reach max_result_size (HBase's size limit between cells).
+          Result r =
+              partials
+                  ? s.scanner().next(deadline, maxSize - size)
+                  : deadline == 0 ? s.scanner().next() : s.scanner().next(deadline);
           if (r == RegionScanner.NO_ROW_YET) {
             heartbeat = true;
             break;
@@ -248,21 +258,11 @@ public final class ScanService {
     }
   }
 
-  /** What a result costs against {@code max_result_size}: roughly its cells' serialized bytes. */
+  /** What a result costs against {@code max_result_size}: its cells' serialized bytes. */
   private static long sizeOf(Result r) {
     long size = 0;
     for (int i = 0, n = r.size(); i < n; i++) {
-      Cell c = r.cellAt(i);
-      // A KeyValue's length is exactly that: 8 length bytes + key (row, family, qualifier + 12) +
-      // value.
-      size +=
-          c instanceof KeyValue kv
-              ? kv.getLength()
-              : c.getRowLength()
-                  + c.getFamilyLength()
-                  + c.getQualifierLength()
-                  + c.getValueLength()
-                  + 20;
+      size += CellUtil.serializedSize(r.cellAt(i));
     }
     return size;
   }
