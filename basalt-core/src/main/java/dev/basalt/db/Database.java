@@ -19,6 +19,7 @@ import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
 import dev.basalt.wal.Wal;
+import dev.basalt.wal.WalEntry;
 import dev.basalt.wal.WalReplay;
 import dev.basalt.wal.WalSettings;
 import java.io.Closeable;
@@ -68,6 +69,16 @@ public final class Database implements Closeable {
   private final BlockCache blockCache;
   private final RowCache rowCache; // null when turned off
   private final Maintenance maintenance;
+  private final List<RecoveredNonce> recoveredNonces;
+
+  /**
+   * An operation the client tagged with a nonce (an increment or append it may retry), found in the
+   * edit log this open replayed.
+   *
+   * @param writeTime when the edit was logged, ms since epoch
+   */
+  public record RecoveredNonce(long nonceGroup, long nonce, long writeTime) {}
+
   private final LiveTables tables;
   private final TableAdmin tableAdmin;
   private final NamespaceAdmin namespaceAdmin;
@@ -133,12 +144,17 @@ public final class Database implements Closeable {
       }
     }
     Map<String, List<KeyValue>> replayed = new HashMap<>();
+    List<RecoveredNonce> nonces = new ArrayList<>();
     List<Wal.Segment> recovered =
         WalReplay.replay(
             storage,
             SERVER_ID,
             config.get(WalSettings.SKIP_REPLAY_ERRORS),
             e -> {
+              if (e.nonce() != WalEntry.NO_NONCE) {
+                // Also for edits the stores already hold: the operation was applied either way.
+                nonces.add(new RecoveredNonce(e.nonceGroup(), e.nonce(), e.writeTime()));
+              }
               Catalog.LoadedTable t = tableOf.get(e.region());
               if (t != null) {
                 List<KeyValue> cells = replayable(t, e.region(), e.cells());
@@ -148,6 +164,7 @@ public final class Database implements Closeable {
               }
             });
     this.wal = new Wal(storage, SERVER_ID, config, clock, recovered);
+    this.recoveredNonces = List.copyOf(nonces);
     this.blockCache =
         new BlockCache(
             (long)
@@ -710,6 +727,14 @@ public final class Database implements Closeable {
         catalog.archiveUnusedRegions(t.regionSet());
       }
     }
+  }
+
+  /**
+   * The client nonces of the operations in the edit log this open replayed (increments and appends
+   * a client may retry), for the server to remember; see {@link dev.basalt.ops.Mutation#setNonce}.
+   */
+  public List<RecoveredNonce> recoveredNonces() {
+    return recoveredNonces;
   }
 
   /**

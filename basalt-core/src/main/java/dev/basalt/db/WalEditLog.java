@@ -26,8 +26,16 @@ final class WalEditLog implements EditLog {
   @Override
   public long append(RegionInfo region, List<KeyValue> cells, Durability durability)
       throws IOException {
+    return append(region, cells, durability, 0, WalEntry.NO_NONCE);
+  }
+
+  @Override
+  public long append(
+      RegionInfo region, List<KeyValue> cells, Durability durability, long nonceGroup, long nonce)
+      throws IOException {
     return wal.append(
-        new WalEntry(region.getEncodedName(), clock.currentTimeMillis(), origin, cells));
+        new WalEntry(
+            region.getEncodedName(), clock.currentTimeMillis(), origin, cells, nonceGroup, nonce));
   }
 
   @Override

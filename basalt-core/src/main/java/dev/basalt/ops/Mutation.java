@@ -22,6 +22,8 @@ public abstract class Mutation extends OperationWithAttributes implements Row {
   protected long ts = KeyValue.LATEST_TIMESTAMP;
   protected Durability durability = Durability.USE_DEFAULT;
   protected final NavigableMap<byte[], List<Cell>> familyMap = new TreeMap<>(Bytes.COMPARATOR);
+  private long nonceGroup;
+  private long nonce; // 0: none
 
   protected Mutation(byte[] row, long ts) {
     this.row = checkRow(row);
@@ -84,6 +86,26 @@ public abstract class Mutation extends OperationWithAttributes implements Row {
   }
 
   /** Cells by family, families in byte order; cells in the order they were added. */
+  /**
+   * Tags the mutation with the client's nonce (HBase's client gives one to every increment and
+   * append, and sends it again when it retries): the region logs it with the edit, so that a server
+   * that replays the log after a crash still knows the operation was applied. 0 is no nonce.
+   */
+  public Mutation setNonce(long nonceGroup, long nonce) {
+    this.nonceGroup = nonceGroup;
+    this.nonce = nonce;
+    return this;
+  }
+
+  public long getNonceGroup() {
+    return nonceGroup;
+  }
+
+  /** The client's nonce, or 0 for none. */
+  public long getNonce() {
+    return nonce;
+  }
+
   public NavigableMap<byte[], List<Cell>> getFamilyCellMap() {
     return Collections.unmodifiableNavigableMap(familyMap);
   }

@@ -23,6 +23,17 @@ public interface EditLog {
    */
   long append(RegionInfo region, List<KeyValue> cells, Durability durability) throws IOException;
 
+  /**
+   * Records an edit made by an operation the client tagged with a nonce (an increment or append it
+   * may retry), so that after a crash the server still knows the operation was applied. A log that
+   * keeps no nonces records the edit alone.
+   */
+  default long append(
+      RegionInfo region, List<KeyValue> cells, Durability durability, long nonceGroup, long nonce)
+      throws IOException {
+    return append(region, cells, durability);
+  }
+
   /** Returns once every edit up to {@code ticket} is as durable as {@code durability} demands. */
   void sync(long ticket, Durability durability) throws IOException;
 

@@ -112,6 +112,7 @@ final class RowMutator {
     List<Cell> returned = parts.size() > 1 ? new ArrayList<>() : null;
     Result result = Result.EMPTY;
     Durability durability = Durability.SKIP_WAL;
+    Mutation tagged = null; // the part carrying a client nonce, if any
     try {
       for (int i = 0; i < parts.size(); i++) {
         Mutation m = parts.get(i);
@@ -127,10 +128,24 @@ final class RowMutator {
           returned.addAll(Arrays.asList(r.result.rawCells()));
         }
         durability = stronger(durability, region.effectiveDurability(m.getDurability()));
+        if (m.getNonce() != 0) {
+          tagged = m;
+        }
       }
       long ticket = -1;
       if (durability != Durability.SKIP_WAL && !written.isEmpty()) {
-        ticket = region.services().editLog().append(region.getRegionInfo(), written, durability);
+        ticket =
+            tagged == null
+                ? region.services().editLog().append(region.getRegionInfo(), written, durability)
+                : region
+                    .services()
+                    .editLog()
+                    .append(
+                        region.getRegionInfo(),
+                        written,
+                        durability,
+                        tagged.getNonceGroup(),
+                        tagged.getNonce());
       }
       commit.add(entry, ticket, durability);
       if (parts.size() > 1) {

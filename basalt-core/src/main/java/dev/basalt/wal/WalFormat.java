@@ -40,11 +40,12 @@ import java.util.zip.CRC32C;
  *   16  cluster UUID (most, then least significant half)
  *
  * Edit payload (one row mutation of one region)
- *   1   type = 5
+ *   1   type = 5, or 6 for an edit with a client nonce
  *   varint region id
  *   varint first sequence id F
  *   varint write time, ms since epoch
  *   1   cluster count C, then C x varint cluster id
+ *   (type 6 only) 8 nonce group, 8 nonce
  *   varint cell count K, then K x ( varint (cell sequence id - F), cell in KeyValue layout )
  *
  * Trailer payload (written when a segment is closed cleanly; nothing may follow it)
@@ -70,13 +71,14 @@ public final class WalFormat {
   static final byte TYPE_REGION = 3;
   static final byte TYPE_CLUSTER = 4;
   static final byte TYPE_EDIT = 5;
+  static final byte TYPE_EDIT_NONCE = 6;
   static final int FRAME_HEADER = 8;
 
   private WalFormat() {}
 
   /** Whether a payload type code is one a segment may hold. */
   static boolean isKnownType(byte type) {
-    return type >= TYPE_EDIT_V1 && type <= TYPE_EDIT;
+    return type >= TYPE_EDIT_V1 && type <= TYPE_EDIT_NONCE;
   }
 
   static int crc(byte[] b, int off, int len) {
@@ -118,8 +120,10 @@ public final class WalFormat {
     }
     List<KeyValue> cells = e.cells();
     long first = e.firstSequenceId();
+    boolean withNonce = e.nonce() != WalEntry.NO_NONCE;
     long payload =
         1L
+            + (withNonce ? 16 : 0)
             + varLongSize(regionId)
             + varLongSize(first)
             + varLongSize(e.writeTime())
@@ -136,13 +140,17 @@ public final class WalFormat {
     }
     byte[] f = new byte[FRAME_HEADER + (int) payload];
     int p = FRAME_HEADER;
-    f[p++] = TYPE_EDIT;
+    f[p++] = withNonce ? TYPE_EDIT_NONCE : TYPE_EDIT;
     p = putVarLong(f, p, regionId);
     p = putVarLong(f, p, first);
     p = putVarLong(f, p, e.writeTime());
     f[p++] = (byte) clusterIds.length;
     for (int id : clusterIds) {
       p = putVarLong(f, p, id);
+    }
+    if (withNonce) {
+      p = Bytes.putLong(f, p, e.nonceGroup());
+      p = Bytes.putLong(f, p, e.nonce());
     }
     p = putVarLong(f, p, cells.size());
     for (KeyValue kv : cells) {
@@ -273,11 +281,20 @@ public final class WalFormat {
       }
       ids.add(id);
     }
+    long nonceGroup = 0;
+    long nonce = WalEntry.NO_NONCE;
+    if (p[0] == TYPE_EDIT_NONCE) {
+      need(p, pos[0], 16);
+      nonceGroup = Bytes.readLong(p, pos[0]);
+      nonce = Bytes.readLong(p, pos[0] + 8);
+      pos[0] += 16;
+    }
     long k = readVarLong(p, pos);
     if (k <= 0 || k > p.length) {
       throw new IllegalArgumentException("impossible cell count " + k);
     }
-    return new WalEntry(region, writeTime, ids, readCells(p, pos, (int) k, first));
+    return new WalEntry(
+        region, writeTime, ids, readCells(p, pos, (int) k, first), nonceGroup, nonce);
   }
 
   /** K x (varint sequence id delta, KeyValue) up to the end of the payload. */

@@ -176,6 +176,7 @@ public final class WalReplay {
     }
     switch (type) {
       case WalFormat.TYPE_EDIT:
+      case WalFormat.TYPE_EDIT_NONCE:
         return WalFormat.decodeEdit(payload, regions::get, clusters::get);
       case WalFormat.TYPE_REGION:
         define(regions, WalFormat.decodeRegion(payload), "region");

@@ -56,8 +56,15 @@ class WalFormatTest {
     for (int i = rnd.nextInt(3); i > 0; i--) {
       ids.add(new UUID(rnd.nextLong(), rnd.nextLong()));
     }
+    // A third of the edits carry a client nonce (type 6 frames), any 64-bit values but 0.
+    long nonce = rnd.nextInt(3) == 0 ? rnd.nextLong() | 1 : WalEntry.NO_NONCE;
     return new WalEntry(
-        "region" + rnd.nextInt(5), Math.abs(rnd.nextLong() % 1_000_000_000L), ids, cells);
+        "region" + rnd.nextInt(5),
+        Math.abs(rnd.nextLong() % 1_000_000_000L),
+        ids,
+        cells,
+        nonce == WalEntry.NO_NONCE ? 0 : rnd.nextLong(),
+        nonce);
   }
 
   /**
@@ -114,6 +121,8 @@ class WalFormatTest {
       assertThat(a.region()).isEqualTo(e.region());
       assertThat(a.writeTime()).isEqualTo(e.writeTime());
       assertThat(a.clusterIds()).isEqualTo(e.clusterIds());
+      assertThat(a.nonceGroup()).isEqualTo(e.nonceGroup());
+      assertThat(a.nonce()).isEqualTo(e.nonce());
       assertThat(a.cells()).isEqualTo(e.cells());
       for (int c = 0; c < e.cells().size(); c++) {
         assertThat(a.cells().get(c).getSequenceId()).isEqualTo(e.cells().get(c).getSequenceId());
@@ -175,6 +184,37 @@ class WalFormatTest {
         .hasMessageContaining("region id 200 is not defined");
     assertThatThrownBy(() -> WalFormat.decodeEdit(payload, id -> "0123abcd", id -> null))
         .hasMessageContaining("cluster id 70000 is not defined");
+  }
+
+  @Test
+  void anEditWithANonceIsTypeSixWithGroupAndNonceBeforeTheCells() {
+    KeyValue a =
+        KeyValue.of(
+                Bytes.toBytes("r"),
+                Bytes.toBytes("f"),
+                Bytes.toBytes("a"),
+                5,
+                CellType.PUT,
+                new byte[8])
+            .withSequenceId(9);
+    WalEntry e = new WalEntry("0123abcd", 99, List.of(), List.of(a), -3L, Long.MIN_VALUE);
+    byte[] f = WalFormat.editFrame(e, 1, new int[0]);
+    byte[] plain =
+        WalFormat.editFrame(new WalEntry("0123abcd", 99, List.of(), List.of(a)), 1, new int[0]);
+    assertThat(f.length).isEqualTo(plain.length + 16);
+    int p = WalFormat.FRAME_HEADER;
+    assertThat(f[p]).isEqualTo(WalFormat.TYPE_EDIT_NONCE);
+    assertThat(plain[p]).isEqualTo(WalFormat.TYPE_EDIT);
+    // type, region id 1, first sequence id 9, write time 99, no cluster ids: 5 bytes
+    assertThat(Bytes.readLong(f, p + 5)).isEqualTo(-3L);
+    assertThat(Bytes.readLong(f, p + 13)).isEqualTo(Long.MIN_VALUE);
+    byte[] payload = java.util.Arrays.copyOfRange(f, p, f.length);
+    WalEntry d = WalFormat.decodeEdit(payload, id -> "0123abcd", id -> null);
+    assertSameEntries(List.of(d), List.of(e));
+    byte[] cut = java.util.Arrays.copyOf(payload, 5 + 12);
+    assertThatThrownBy(() -> WalFormat.decodeEdit(cut, id -> "0123abcd", id -> null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ends early");
   }
 
   @Test

@@ -93,6 +93,7 @@ final class ClientOperations {
     }
     boolean ok = false;
     try {
+      m.setNonce(group, nonce); // logged with the edit (see ServerNonces)
       Result r = apply(region, m);
       ok = true;
       return r;

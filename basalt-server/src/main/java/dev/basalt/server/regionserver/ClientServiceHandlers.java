@@ -42,6 +42,14 @@ public final class ClientServiceHandlers implements AutoCloseable {
     this.inline = new InlineRules(regions);
   }
 
+  /**
+   * Tells the server that an operation the client tagged with this nonce was applied at {@code
+   * writeTime} (from the edit log a restart replayed), so a retry of it is not applied again.
+   */
+  public void recoveredNonce(long group, long nonce, long writeTime) {
+    nonces.recovered(group, nonce, writeTime);
+  }
+
   public RpcService service() {
     return RpcService.builder(ClientService.getDescriptor())
         .method(

@@ -19,8 +19,10 @@ import java.util.concurrent.TimeUnit;
  * pairs are forgotten after the grace period (HBase's {@code hbase.server.hashNonce.gracePeriod},
  * 30 minutes), longer than any client retries a call.
  *
- * <p>Kept in memory only: a server restart forgets them (HBase also records nonces in the WAL to
- * survive one; Basalt does not yet). Thread-safe.
+ * <p>The region logs each operation's nonce with its edit; a server that replays the log after a
+ * crash learns the nonces of the operations applied within the grace period through {@link
+ * #recovered}, as HBase's region servers do from their WAL, so a client retrying across the restart
+ * is answered with the current values instead of a second increment. Thread-safe.
  */
 final class ServerNonces {
   /** The client's "no nonce" (HConstants.NO_NONCE). */
@@ -83,6 +85,21 @@ final class ServerNonces {
       }
       operations.remove(key, existing); // it failed: the retry runs it, unless another claims it
     }
+  }
+
+  /**
+   * Remembers an operation that a replayed log shows was applied at {@code writeTime}
+   * (milliseconds), unless that is longer ago than the grace period.
+   */
+  void recovered(long group, long nonce, long writeTime) {
+    if (nonce == NO_NONCE || clock.currentTimeMillis() - writeTime > graceMillis) {
+      return;
+    }
+    Operation op = new Operation();
+    op.done = true;
+    op.succeeded = true;
+    op.finishedAt = writeTime;
+    operations.putIfAbsent(new Key(group, nonce), op);
   }
 
   /** Records the outcome of an operation {@link #start} let run, and wakes calls waiting for it. */

@@ -94,6 +94,9 @@ public final class StandaloneServer implements AutoCloseable {
             Clock.system(),
             lease);
     toClose.add(0, client);
+    for (Database.RecoveredNonce n : db.recoveredNonces()) {
+      client.recoveredNonce(n.nonceGroup(), n.nonce(), n.writeTime());
+    }
     AdminServiceHandlers admin = new AdminServiceHandlers(db, () -> cluster.regionServer());
     toClose.add(0, admin);
     ClientMetaServiceHandlers registry = new ClientMetaServiceHandlers(() -> cluster);

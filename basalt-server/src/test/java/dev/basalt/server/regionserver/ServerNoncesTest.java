@@ -66,4 +66,16 @@ class ServerNoncesTest {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  void aNonceRecoveredFromTheLogCountsAsSucceededWithinItsGracePeriod() throws Exception {
+    nonces.recovered(7, 42, clock.currentTimeMillis() - 1_000);
+    assertThat(nonces.start(7, 42)).as("a retry after the restart").isFalse();
+    nonces.recovered(7, 43, clock.currentTimeMillis() - 60_001);
+    assertThat(nonces.start(7, 43)).as("logged before the grace period").isTrue();
+    nonces.recovered(7, ServerNonces.NO_NONCE, clock.currentTimeMillis());
+    assertThat(nonces.size()).isEqualTo(2);
+    clock.advance(59_001);
+    assertThat(nonces.expire()).as("the recovered one ages from its write time").isEqualTo(1);
+  }
 }
