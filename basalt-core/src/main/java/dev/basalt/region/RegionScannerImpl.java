@@ -202,22 +202,10 @@ final class RegionScannerImpl implements RegionScanner {
         boolean rowFinished = collect(out, limit, maxBytes - outBytes);
         outBytes += collected;
         if (!rowFinished) {
-          if (out.size() >= limit) {
-            keep = batch;
-          } else {
-            // Cut at the size limit: one cell more tells whether the row goes on.
-            keep = out.size();
-            if (collect(out, keep + 1, Long.MAX_VALUE) && out.size() == keep) {
-              keep = -1;
-            }
-          }
+          keep = out.size() >= limit ? batch : partEnd(out);
         }
       } else if (!out.isEmpty()) {
-        // The carried cell alone reached the limit: the row goes on unless it was its last.
-        keep = out.size();
-        if (collect(out, keep + 1, Long.MAX_VALUE) && out.size() == keep) {
-          keep = -1;
-        }
+        keep = partEnd(out); // the carried cell alone reached the size limit
       }
       if (keep >= 0) {
         carried.addAll(out.subList(keep, out.size()));
@@ -297,6 +285,17 @@ final class RegionScannerImpl implements RegionScanner {
       rowCounted = false;
       return true;
     }
+  }
+
+  /**
+   * At the size limit: {@code out}'s size when the row goes on past it, else -1. One cell more is
+   * fetched to tell (it starts the next part), so that only parts followed by more of their row are
+   * flagged partial.
+   */
+  private int partEnd(List<Cell> out) throws IOException {
+    int n = out.size();
+    boolean rowFinished = collect(out, n + 1, Long.MAX_VALUE);
+    return rowFinished && out.size() == n ? -1 : n;
   }
 
   /** Bytes of the cells the last {@link #collect} call appended. */

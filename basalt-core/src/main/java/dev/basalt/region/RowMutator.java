@@ -135,17 +135,15 @@ final class RowMutator {
       long ticket = -1;
       if (durability != Durability.SKIP_WAL && !written.isEmpty()) {
         ticket =
-            tagged == null
-                ? region.services().editLog().append(region.getRegionInfo(), written, durability)
-                : region
-                    .services()
-                    .editLog()
-                    .append(
-                        region.getRegionInfo(),
-                        written,
-                        durability,
-                        tagged.getNonceGroup(),
-                        tagged.getNonce());
+            region
+                .services()
+                .editLog()
+                .append(
+                    region.getRegionInfo(),
+                    written,
+                    durability,
+                    tagged == null ? 0 : tagged.getNonceGroup(),
+                    tagged == null ? 0 : tagged.getNonce());
       }
       commit.add(entry, ticket, durability);
       if (parts.size() > 1) {
