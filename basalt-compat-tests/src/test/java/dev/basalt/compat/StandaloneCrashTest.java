@@ -95,7 +95,7 @@ class StandaloneCrashTest {
   }
 
   /** A file of this repository (tests run with basalt-compat-tests as working directory). */
-  private static Path repositoryFile(String path) {
+  static Path repositoryFile(String path) {
     Path here = Path.of("").toAbsolutePath();
     Path root = Files.isDirectory(here.resolve("conf")) ? here : here.getParent();
     return root.resolve(path);

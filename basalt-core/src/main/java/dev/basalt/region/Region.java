@@ -58,6 +58,12 @@ public final class Region implements Closeable {
   /** Fault point: a batch's edits are in the memstore but not yet durable or visible. */
   public static final String FAULT_BEFORE_COMMIT = "region.batch.beforeCommit";
 
+  /**
+   * Fault point: a batch's edits are durable and visible, and its caller has not been answered (a
+   * crash here is the one a client's nonce protects a retried increment against).
+   */
+  public static final String FAULT_AFTER_COMMIT = "region.batch.afterCommit";
+
   private final RegionInfo info;
   private final TableDescriptor table;
   private final RegionServices services;
@@ -687,6 +693,7 @@ public final class Region implements Closeable {
         FaultPoints.hit(FAULT_BEFORE_COMMIT);
         try {
           commit.finish(mvcc, services.editLog());
+          FaultPoints.hit(FAULT_AFTER_COMMIT);
         } catch (IOException e) {
           // The edits are in memory but not durable: stop taking writes rather than expose them.
           failure = e;
