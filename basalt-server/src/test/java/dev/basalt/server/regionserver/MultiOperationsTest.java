@@ -7,6 +7,7 @@ import dev.basalt.cell.Cell;
 import dev.basalt.cell.CellType;
 import dev.basalt.cell.CellUtil;
 import dev.basalt.cell.KeyValue;
+import dev.basalt.ops.Durability;
 import dev.basalt.ops.Get;
 import dev.basalt.region.EditLog;
 import dev.basalt.region.Region;
@@ -381,5 +382,87 @@ class MultiOperationsTest {
     batch.multi(retried, List.<Cell>of(plusFive, plusFive).iterator(), new ArrayList<>());
     byte[] v = region.get(new Get(Bytes.toBytes("n"))).getValue(F, Bytes.toBytes("c"));
     assertThat(Bytes.toLong(v)).isEqualTo(10L);
+  }
+
+  @Test
+  void theNoncesOfIncrementsReachTheEditLogFromMutateAndMulti() throws IOException {
+    List<String> logged = new ArrayList<>();
+    EditLog recording =
+        new EditLog() {
+          @Override
+          public long append(dev.basalt.schema.RegionInfo r, List<KeyValue> cells, Durability d) {
+            throw new AssertionError("every edit goes through the append that takes a nonce");
+          }
+
+          @Override
+          public long append(
+              dev.basalt.schema.RegionInfo r,
+              List<KeyValue> cells,
+              Durability d,
+              long nonceGroup,
+              long nonce) {
+            logged.add(nonceGroup + "/" + nonce);
+            return 0;
+          }
+
+          @Override
+          public void sync(long ticket, Durability d) {}
+        };
+    Region logging =
+        Region.inMemory(
+            TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
+                .build(),
+            RegionServices.of(new ManualClock(1_000_000), Config.defaults(), recording));
+    HBaseProtos.RegionSpecifier at = spec(logging.getRegionInfo().getRegionName());
+    ServerNonces nonces = new ServerNonces(new ManualClock(0), ServerNonces.GRACE_MILLIS);
+    RegionLookup lookup = s -> logging;
+    KeyValue plusOne =
+        KeyValue.of(
+            Bytes.toBytes("n"),
+            F,
+            Bytes.toBytes("c"),
+            Long.MAX_VALUE,
+            CellType.PUT,
+            Bytes.toBytes(1L));
+    MutationProto inc =
+        MutationProto.newBuilder()
+            .setRow(ByteString.copyFromUtf8("n"))
+            .setMutateType(MutationProto.MutationType.INCREMENT)
+            .setAssociatedCellCount(1)
+            .setNonce(1234)
+            .build();
+    new ClientOperations(lookup, null, nonces)
+        .mutate(
+            ClientProtos.MutateRequest.newBuilder()
+                .setRegion(at)
+                .setNonceGroup(77)
+                .setMutation(inc)
+                .build(),
+            List.<Cell>of(plusOne).iterator(),
+            new ArrayList<>());
+    new MultiOperations(lookup, nonces)
+        .multi(
+            MultiRequest.newBuilder()
+                .setNonceGroup(78)
+                .addRegionAction(
+                    RegionAction.newBuilder()
+                        .setRegion(at)
+                        .addAction(
+                            Action.newBuilder()
+                                .setIndex(0)
+                                .setMutation(inc.toBuilder().setNonce(5678)))
+                        .addAction(
+                            Action.newBuilder()
+                                .setIndex(1)
+                                .setMutation(
+                                    MutationProto.newBuilder()
+                                        .setRow(ByteString.copyFromUtf8("p"))
+                                        .setMutateType(MutationProto.MutationType.PUT)
+                                        .setAssociatedCellCount(1))))
+                .build(),
+            List.<Cell>of(plusOne, put("p", "c", "v")).iterator(),
+            new ArrayList<>());
+    assertThat(logged).containsExactly("77/1234", "78/5678", "0/0");
   }
 }
