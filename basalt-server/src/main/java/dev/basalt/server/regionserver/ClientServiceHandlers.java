@@ -31,11 +31,13 @@ public final class ClientServiceHandlers implements AutoCloseable {
    * @param meta serves reads of hbase:meta (the server that hosts it); null elsewhere
    * @param leaseMillis how long an idle scanner lives (HBase's {@code
    *     hbase.client.scanner.timeout.period})
+   * @param maxResultSize most cell bytes one scan call answers with (HBase's {@code
+   *     hbase.server.scanner.max.result.size})
    */
   public ClientServiceHandlers(
-      RegionLookup regions, MetaTable meta, Clock clock, long leaseMillis) {
+      RegionLookup regions, MetaTable meta, Clock clock, long leaseMillis, long maxResultSize) {
     this.scanners = new ScannerRegistry(clock, leaseMillis, clock.currentTimeMillis() << 16);
-    this.scan = new ScanService(scanners, regions, meta);
+    this.scan = new ScanService(scanners, regions, meta, -1, maxResultSize);
     this.nonces = new ServerNonces(clock, ServerNonces.GRACE_MILLIS);
     this.single = new ClientOperations(regions, meta, nonces);
     this.multi = new MultiOperations(regions, nonces);

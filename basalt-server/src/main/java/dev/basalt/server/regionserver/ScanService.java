@@ -24,17 +24,19 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ScanRespon
  *
  * <p>A call either opens a scanner ({@code scan} and {@code region} set) or continues one ({@code
  * scanner_id}); both may then fetch up to {@code number_of_rows} results, stopping early once the
- * cells fetched reach {@code max_result_size} bytes. For a client that puts partial results
- * together ({@code client_handles_partials}, every 2.x client), a row is cut where the call's cells
- * reach that size, as HBase cuts between cells: the last result is then a part of its row ({@code
- * partial_flag_per_result}) and the next call goes on with the row, so a row wider than the limit
- * never travels in one answer. Rows a filter judges whole stay whole. The answer always says
- * whether the region has more ({@code more_results_in_region}; false closes the scanner here, and
- * the client moves to the next region) and whether the whole scan has more ({@code more_results};
- * false when the scan's row limit is reached, or when its filter is done and the call returned
- * nothing). As in HBase, a filter that is done ends its region's scanner at once, and the client
- * goes on in the next region with the filter anew, so a PageFilter pages each region. A scanner
- * never reads outside its region, because the client takes region boundaries from hbase:meta.
+ * cells fetched reach {@code max_result_size} bytes (capped by the server's own limit, HBase's
+ * {@code hbase.server.scanner.max.result.size}, also when the client sets none). For a client that
+ * puts partial results together ({@code client_handles_partials}, every 2.x client), a row is cut
+ * where the call's cells reach that size, as HBase cuts between cells: the last result is then a
+ * part of its row ({@code partial_flag_per_result}) and the next call goes on with the row, so a
+ * row wider than the limit never travels in one answer. Rows a filter judges whole stay whole. The
+ * answer always says whether the region has more ({@code more_results_in_region}; false closes the
+ * scanner here, and the client moves to the next region) and whether the whole scan has more
+ * ({@code more_results}; false when the scan's row limit is reached, or when its filter is done and
+ * the call returned nothing). As in HBase, a filter that is done ends its region's scanner at once,
+ * and the client goes on in the next region with the filter anew, so a PageFilter pages each
+ * region. A scanner never reads outside its region, because the client takes region boundaries from
+ * hbase:meta.
  *
  * <p>Continuations carry {@code next_call_seq}; a mismatch means the client retried a call whose
  * answer it lost, and gets {@code OutOfOrderScannerNextException} (it then reopens). Unknown ids
@@ -62,6 +64,10 @@ public final class ScanService {
   private final RegionLookup regions;
   private final MetaTable meta;
   private final long heartbeatMillis;
+  private final long maxResultSize;
+
+  /** HBase's default {@code hbase.server.scanner.max.result.size}: 100 MiB. */
+  static final long DEFAULT_MAX_RESULT_SIZE = 100L * 1024 * 1024;
 
   /**
    * @param meta serves scans of hbase:meta; null on a server that does not host it
@@ -76,10 +82,27 @@ public final class ScanService {
    */
   ScanService(
       ScannerRegistry scanners, RegionLookup regions, MetaTable meta, long heartbeatMillis) {
+    this(scanners, regions, meta, heartbeatMillis, DEFAULT_MAX_RESULT_SIZE);
+  }
+
+  /**
+   * @param maxResultSize most cell bytes one call answers with, whatever the client asks for
+   *     (HBase's {@code hbase.server.scanner.max.result.size})
+   */
+  ScanService(
+      ScannerRegistry scanners,
+      RegionLookup regions,
+      MetaTable meta,
+      long heartbeatMillis,
+      long maxResultSize) {
+    if (maxResultSize < 1) {
+      throw new IllegalArgumentException("max result size " + maxResultSize + " is below 1 byte");
+    }
     this.scanners = scanners;
     this.regions = regions;
     this.meta = meta;
     this.heartbeatMillis = heartbeatMillis;
+    this.maxResultSize = maxResultSize;
   }
 
   /**
@@ -177,10 +200,11 @@ public final class ScanService {
     boolean heartbeat = false;
     if (!req.getRenew()) {
       int rows = req.hasNumberOfRows() ? req.getNumberOfRows() : Integer.MAX_VALUE;
-      long maxSize = s.scan().getMaxResultSize() > 0 ? s.scan().getMaxResultSize() : Long.MAX_VALUE;
+      long asked = s.scan().getMaxResultSize();
+      long maxSize = asked > 0 ? Math.min(asked, maxResultSize) : maxResultSize;
       long size = 0;
       int n = 0;
-      boolean partials = req.getClientHandlesPartials() && maxSize != Long.MAX_VALUE;
+      boolean partials = req.getClientHandlesPartials();
       Filter f = s.scan().getFilter();
       try {
         while (n < rows && size < maxSize && s.rowsLeft() != 0) {

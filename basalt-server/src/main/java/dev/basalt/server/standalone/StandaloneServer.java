@@ -87,12 +87,21 @@ public final class StandaloneServer implements AutoCloseable {
       throw new IllegalArgumentException(
           StandaloneSettings.SCANNER_LEASE.key() + " = " + lease + " ms is below 1000 ms");
     }
+    long maxResultSize = config.get(StandaloneSettings.SCANNER_MAX_RESULT_SIZE);
+    if (maxResultSize < 1) {
+      throw new IllegalArgumentException(
+          StandaloneSettings.SCANNER_MAX_RESULT_SIZE.key()
+              + " = "
+              + maxResultSize
+              + " is not a size (at least 1 byte)");
+    }
     client =
         new ClientServiceHandlers(
             new DatabaseRegions(db),
             new MetaTable(db, () -> cluster.regionServer()),
             Clock.system(),
-            lease);
+            lease,
+            maxResultSize);
     toClose.add(0, client);
     for (Database.RecoveredNonce n : db.recoveredNonces()) {
       client.recoveredNonce(n.nonceGroup(), n.nonce(), n.writeTime());

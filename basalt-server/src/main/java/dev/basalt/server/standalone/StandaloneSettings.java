@@ -82,6 +82,15 @@ public final class StandaloneSettings implements ConfigKeySet {
           "How long an open scanner may sit idle before the server closes it (the client's next"
               + " call then gets UnknownScannerException and reopens).");
 
+  public static final ConfigKey<Long> SCANNER_MAX_RESULT_SIZE =
+      ConfigKey.ofLong(
+          "hbase.server.scanner.max.result.size",
+          100L * 1024 * 1024,
+          "bytes",
+          "Most cell bytes one scan call answers with, whatever size the client asks for (its"
+              + " hbase.client.scanner.max.result.size is used when smaller). A row past it goes"
+              + " to clients that put partial results together in parts, as in HBase.");
+
   @Override
   public String section() {
     return "Standalone server";
@@ -99,6 +108,7 @@ public final class StandaloneSettings implements ConfigKeySet {
         ZOOKEEPER_PORT,
         ZNODE_PARENT,
         ZOOKEEPER_DATA_DIR,
-        SCANNER_LEASE);
+        SCANNER_LEASE,
+        SCANNER_MAX_RESULT_SIZE);
   }
 }

@@ -168,6 +168,24 @@ class ScanServiceTest {
   }
 
   @Test
+  void theServersResultSizeCapsWhatTheClientAsksFor() throws IOException {
+    ScanService capped = new ScanService(registry, x -> region, null, -1, 100);
+    for (long asked : new long[] {0, 10_000}) {
+      ScanResponse r =
+          capped
+              .scan(
+                  open(ClientProtos.Scan.newBuilder().setMaxResultSize(asked), 100).build(),
+                  true,
+                  0)
+              .response();
+      // Cells of 29 bytes: the first row takes 87, the second row's first cell reaches 100 and
+      // ends the call as a part of that row.
+      assertThat(r.getCellsPerResultList()).as("asked %d", asked).containsExactly(3, 1);
+      assertThat(r.getPartialFlagPerResultList()).containsExactly(false, true);
+    }
+  }
+
+  @Test
   void aBatchSizeCutsRowsIntoPartialResults() throws IOException {
     ScanResponse r =
         service
