@@ -137,7 +137,12 @@ final class StatementParser {
     }
     String name =
         key.kind() == Kind.STRING ? ((ShellString) key.value()).text() : (String) key.value();
-    expect(Kind.ARROW, "'=>' after the option name " + name);
+    // A quoted name is shown as written (escaped), so that a newline inside it cannot break the
+    // one-line message.
+    expect(
+        Kind.ARROW,
+        "'=>' after the option name "
+            + (key.kind() == Kind.STRING ? Literals.render(key.value()) : name));
     skipNewlines();
     into.put(name, value());
   }

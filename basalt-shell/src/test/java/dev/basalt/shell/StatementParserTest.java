@@ -111,6 +111,9 @@ class StatementParserTest {
     assertThat(error("scan foo").getMessage()).contains("unknown name 'foo'; quote strings");
     assertThat(error("put 't', \"\\xZZ\"").getMessage())
         .contains("column 11: \\x must be followed");
+    assertThat(error("scan 't', {'a\nb' 1}").getMessage())
+        .isEqualTo(
+            "line 2, column 4: expected '=>' after the option name \"a\\x0Ab\", found the number 1");
     assertThat(error("put 't', \"\\u+0e9\"").getMessage())
         .contains("column 11: \\u must be followed by four hex digits");
     assertThat(error("put 't', \"\\u-001\"").getMessage())
