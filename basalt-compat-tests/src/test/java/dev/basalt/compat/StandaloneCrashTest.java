@@ -51,54 +51,24 @@ class StandaloneCrashTest {
   private record Child(Process process, String zooKeeper, String bootstrap) {}
 
   private Child startChild(int n) throws Exception {
-    Path ready = dir.resolve("ready-" + n);
-    Path log = dir.resolve("server-" + n + ".log");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process p =
-        new ProcessBuilder(
-                java,
-                "-Xmx512m",
-                "-Dlogback.configurationFile=" + repositoryFile("conf/logback.xml"),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.basalt.server.standalone.StandaloneMain",
-                "--root",
-                dir.resolve("data").toString(),
-                "--ready-file",
-                ready.toString(),
+        ChildServer.start(
+            dir,
+            n,
+            List.of(),
+            List.of(
                 "-D",
                 "hbase.master.port=0",
                 "-D",
                 "hbase.regionserver.port=0",
                 "-D",
-                "hbase.zookeeper.property.clientPort=0")
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (!Files.exists(ready)) {
-      if (!p.isAlive()) {
-        throw new AssertionError("server exited: " + Files.readString(log));
-      }
-      if (System.nanoTime() > deadline) {
-        p.destroyForcibly();
-        throw new AssertionError("server did not start: " + Files.readString(log));
-      }
-      Thread.sleep(20);
-    }
+                "hbase.zookeeper.property.clientPort=0"));
     Map<String, String> addresses = new java.util.HashMap<>();
-    for (String line : Files.readAllLines(ready, StandardCharsets.UTF_8)) {
+    for (String line : Files.readAllLines(ChildServer.readyFile(dir, n), StandardCharsets.UTF_8)) {
       int eq = line.indexOf('=');
       addresses.put(line.substring(0, eq), line.substring(eq + 1));
     }
     return new Child(p, addresses.get("zookeeper"), addresses.get("bootstrap"));
-  }
-
-  /** A file of this repository (tests run with basalt-compat-tests as working directory). */
-  static Path repositoryFile(String path) {
-    Path here = Path.of("").toAbsolutePath();
-    Path root = Files.isDirectory(here.resolve("conf")) ? here : here.getParent();
-    return root.resolve(path);
   }
 
   private static Configuration conf(Child c) {

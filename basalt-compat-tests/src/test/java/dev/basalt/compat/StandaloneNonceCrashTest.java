@@ -3,10 +3,7 @@ package dev.basalt.compat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -92,45 +89,17 @@ class StandaloneNonceCrashTest {
   }
 
   private Process start(int n, int[] ports, String faults) throws Exception {
-    Path ready = dir.resolve("ready-" + n);
-    Path log = dir.resolve("server-" + n + ".log");
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-Xmx512m");
-    cmd.add(
-        "-Dlogback.configurationFile=" + StandaloneCrashTest.repositoryFile("conf/logback.xml"));
-    if (faults != null) {
-      cmd.add("-Dbasalt.faultpoints=" + faults);
-    }
-    cmd.addAll(
+    return ChildServer.start(
+        dir,
+        n,
+        faults == null ? List.of() : List.of("-Dbasalt.faultpoints=" + faults),
         List.of(
-            "-cp",
-            System.getProperty("java.class.path"),
-            "dev.basalt.server.standalone.StandaloneMain",
-            "--root",
-            dir.resolve("data").toString(),
-            "--ready-file",
-            ready.toString(),
             "-D",
             "hbase.master.port=" + ports[0],
             "-D",
             "hbase.regionserver.port=" + ports[1],
             "-D",
             "hbase.zookeeper.property.clientPort=" + ports[2]));
-    Process p =
-        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (!Files.exists(ready)) {
-      if (!p.isAlive()) {
-        throw new AssertionError("server exited: " + Files.readString(log, StandardCharsets.UTF_8));
-      }
-      if (System.nanoTime() > deadline) {
-        p.destroyForcibly();
-        throw new AssertionError("server did not start: " + Files.readString(log));
-      }
-      Thread.sleep(20);
-    }
-    return p;
   }
 
   private static void stop(Process p) throws InterruptedException {

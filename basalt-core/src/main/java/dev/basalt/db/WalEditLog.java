@@ -24,12 +24,6 @@ final class WalEditLog implements EditLog {
   }
 
   @Override
-  public long append(RegionInfo region, List<KeyValue> cells, Durability durability)
-      throws IOException {
-    return append(region, cells, durability, 0, WalEntry.NO_NONCE);
-  }
-
-  @Override
   public long append(
       RegionInfo region, List<KeyValue> cells, Durability durability, long nonceGroup, long nonce)
       throws IOException {

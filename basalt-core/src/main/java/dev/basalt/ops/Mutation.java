@@ -18,12 +18,15 @@ import java.util.TreeMap;
  * be reused once the call that took it returns. Not thread-safe while being built.
  */
 public abstract class Mutation extends OperationWithAttributes implements Row {
+  /** No nonce (HBase's HConstants.NO_NONCE). */
+  public static final long NO_NONCE = 0;
+
   protected final byte[] row;
   protected long ts = KeyValue.LATEST_TIMESTAMP;
   protected Durability durability = Durability.USE_DEFAULT;
   protected final NavigableMap<byte[], List<Cell>> familyMap = new TreeMap<>(Bytes.COMPARATOR);
   private long nonceGroup;
-  private long nonce; // 0: none
+  private long nonce = NO_NONCE;
 
   protected Mutation(byte[] row, long ts) {
     this.row = checkRow(row);
@@ -85,11 +88,10 @@ public abstract class Mutation extends OperationWithAttributes implements Row {
     return this;
   }
 
-  /** Cells by family, families in byte order; cells in the order they were added. */
   /**
    * Tags the mutation with the client's nonce (HBase's client gives one to every increment and
    * append, and sends it again when it retries): the region logs it with the edit, so that a server
-   * that replays the log after a crash still knows the operation was applied. 0 is no nonce.
+   * that replays the log after a crash still knows the operation was applied.
    */
   public Mutation setNonce(long nonceGroup, long nonce) {
     this.nonceGroup = nonceGroup;
@@ -101,11 +103,12 @@ public abstract class Mutation extends OperationWithAttributes implements Row {
     return nonceGroup;
   }
 
-  /** The client's nonce, or 0 for none. */
+  /** The client's nonce, or {@link #NO_NONCE}. */
   public long getNonce() {
     return nonce;
   }
 
+  /** Cells by family, families in byte order; cells in the order they were added. */
   public NavigableMap<byte[], List<Cell>> getFamilyCellMap() {
     return Collections.unmodifiableNavigableMap(familyMap);
   }

@@ -2,6 +2,7 @@ package dev.basalt.region;
 
 import dev.basalt.cell.KeyValue;
 import dev.basalt.ops.Durability;
+import dev.basalt.ops.Mutation;
 import dev.basalt.schema.RegionInfo;
 import java.io.IOException;
 import java.util.List;
@@ -19,20 +20,14 @@ public interface EditLog {
    * Records an edit.
    *
    * @param cells the edit's cells, each carrying its sequence id
+   * @param nonceGroup with {@code nonce}: the client's tag on an increment or append it may retry
+   *     ({@link Mutation#NO_NONCE} for none), kept with the edit so that a server replaying the log
+   *     after a crash still knows the operation was applied
    * @return a ticket to pass to {@link #sync}
    */
-  long append(RegionInfo region, List<KeyValue> cells, Durability durability) throws IOException;
-
-  /**
-   * Records an edit made by an operation the client tagged with a nonce (an increment or append it
-   * may retry), so that after a crash the server still knows the operation was applied. A log that
-   * keeps no nonces records the edit alone.
-   */
-  default long append(
+  long append(
       RegionInfo region, List<KeyValue> cells, Durability durability, long nonceGroup, long nonce)
-      throws IOException {
-    return append(region, cells, durability);
-  }
+      throws IOException;
 
   /** Returns once every edit up to {@code ticket} is as durable as {@code durability} demands. */
   void sync(long ticket, Durability durability) throws IOException;
@@ -43,7 +38,12 @@ public interface EditLog {
   EditLog NONE =
       new EditLog() {
         @Override
-        public long append(RegionInfo region, List<KeyValue> cells, Durability durability) {
+        public long append(
+            RegionInfo region,
+            List<KeyValue> cells,
+            Durability durability,
+            long nonceGroup,
+            long nonce) {
           return 0;
         }
 

@@ -181,11 +181,7 @@ final class RegionScannerImpl implements RegionScanner {
   public Result next() throws IOException {
     // Sized like the last row, so that a row of many cells does not grow its list step by step.
     List<Cell> out = new ArrayList<>(Math.max(lastRowCells, carried.size()));
-    long outBytes = 0;
-    for (Cell c : carried) {
-      out.add(c);
-      outBytes += CellUtil.serializedSize(c);
-    }
+    out.addAll(carried);
     carried.clear();
     // With a batch size, gather one cell more than a slice holds: if it exists, the slice is
     // partial and the extra cell starts the next one; if not, the slice ends the row.
@@ -198,14 +194,11 @@ final class RegionScannerImpl implements RegionScanner {
         break;
       }
       int keep = -1; // cells of a part to return; the rest start the next part
-      if (outBytes < maxBytes) {
-        boolean rowFinished = collect(out, limit, maxBytes - outBytes);
-        outBytes += collected;
-        if (!rowFinished) {
-          keep = out.size() >= limit ? batch : partEnd(out);
-        }
-      } else if (!out.isEmpty()) {
+      long room = maxBytes - bytesOf(out); // a carried cell counts against the part
+      if (room <= 0) {
         keep = partEnd(out); // the carried cell alone reached the size limit
+      } else if (!collect(out, limit, room)) {
+        keep = out.size() >= limit ? batch : partEnd(out);
       }
       if (keep >= 0) {
         carried.addAll(out.subList(keep, out.size()));
@@ -298,15 +291,23 @@ final class RegionScannerImpl implements RegionScanner {
     return rowFinished && out.size() == n ? -1 : n;
   }
 
-  /** Bytes of the cells the last {@link #collect} call appended. */
-  private long collected;
+  /**
+   * The cells' bytes ({@link CellUtil#serializedSize}); {@code out} holds a carried cell at most.
+   */
+  private static long bytesOf(List<Cell> out) {
+    long n = 0;
+    for (int i = 0; i < out.size(); i++) {
+      n += CellUtil.serializedSize(out.get(i));
+    }
+    return n;
+  }
 
   /**
    * Gathers the current row's cells store by store; false when {@code out} reached {@code maxCells}
    * or the cells appended reached {@code maxBytes}, and the row may have more.
    */
   private boolean collect(List<Cell> out, int maxCells, long maxBytes) throws IOException {
-    collected = 0;
+    long collected = 0;
     for (; storeIndex < stores.size(); storeIndex++) {
       StoreScanner s = stores.get(storeIndex);
       Cell p = s.peek();

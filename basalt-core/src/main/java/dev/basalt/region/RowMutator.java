@@ -112,7 +112,8 @@ final class RowMutator {
     List<Cell> returned = parts.size() > 1 ? new ArrayList<>() : null;
     Result result = Result.EMPTY;
     Durability durability = Durability.SKIP_WAL;
-    Mutation tagged = null; // the part carrying a client nonce, if any
+    long nonceGroup = 0;
+    long nonce = Mutation.NO_NONCE; // of the part a client tagged, if any
     try {
       for (int i = 0; i < parts.size(); i++) {
         Mutation m = parts.get(i);
@@ -128,8 +129,9 @@ final class RowMutator {
           returned.addAll(Arrays.asList(r.result.rawCells()));
         }
         durability = stronger(durability, region.effectiveDurability(m.getDurability()));
-        if (m.getNonce() != 0) {
-          tagged = m;
+        if (m.getNonce() != Mutation.NO_NONCE) {
+          nonceGroup = m.getNonceGroup();
+          nonce = m.getNonce();
         }
       }
       long ticket = -1;
@@ -138,12 +140,7 @@ final class RowMutator {
             region
                 .services()
                 .editLog()
-                .append(
-                    region.getRegionInfo(),
-                    written,
-                    durability,
-                    tagged == null ? 0 : tagged.getNonceGroup(),
-                    tagged == null ? 0 : tagged.getNonce());
+                .append(region.getRegionInfo(), written, durability, nonceGroup, nonce);
       }
       commit.add(entry, ticket, durability);
       if (parts.size() > 1) {

@@ -1,6 +1,7 @@
 package dev.basalt.wal;
 
 import dev.basalt.cell.KeyValue;
+import dev.basalt.ops.Mutation;
 import java.util.List;
 import java.util.UUID;
 
@@ -26,7 +27,7 @@ public record WalEntry(
     long nonceGroup,
     long nonce) {
   /** No nonce (HBase's HConstants.NO_NONCE). */
-  public static final long NO_NONCE = 0;
+  public static final long NO_NONCE = Mutation.NO_NONCE;
 
   public WalEntry {
     if (cells.isEmpty()) {

@@ -94,12 +94,7 @@ class RegionScannerSizeLimitTest {
 
   @Test
   void aWideRowComesInPartsOfAboutTheLimit() throws IOException {
-    Region r = region(new ManualClock(1_000), f -> f);
-    Put p = new Put(b("wide"));
-    for (int q = 0; q < 100; q++) {
-      p.addColumn(F, b(String.format("q%03d", q)), new byte[1_000]);
-    }
-    r.put(p);
+    Region r = regionWithWideRow(100);
     r.put(new Put(b("x")).addColumn(G, b("a"), b("v")));
     List<List<String>> parts = new ArrayList<>();
     List<Boolean> flags = new ArrayList<>();
@@ -119,12 +114,7 @@ class RegionScannerSizeLimitTest {
 
   @Test
   void rowsAFilterJudgesWholeAreNotCut() throws IOException {
-    Region r = region(new ManualClock(1_000), f -> f);
-    Put p = new Put(b("wide"));
-    for (int q = 0; q < 50; q++) {
-      p.addColumn(F, b(String.format("q%03d", q)), new byte[1_000]);
-    }
-    r.put(p);
+    Region r = regionWithWideRow(50);
     Scan scan =
         new Scan()
             .setFilter(
@@ -138,6 +128,17 @@ class RegionScannerSizeLimitTest {
     assertThat(results).hasSize(1);
     assertThat(results.get(0).size()).isEqualTo(50);
     assertThat(results.get(0).mayHaveMoreCellsInRow()).isFalse();
+  }
+
+  /** A region holding row "wide" with {@code columns} columns q000.. of 1,000-byte values. */
+  private static Region regionWithWideRow(int columns) throws IOException {
+    Region r = region(new ManualClock(1_000), f -> f);
+    Put p = new Put(b("wide"));
+    for (int q = 0; q < columns; q++) {
+      p.addColumn(F, b(String.format("q%03d", q)), new byte[1_000]);
+    }
+    r.put(p);
+    return r;
   }
 
   private static Region load(List<Write> writes) throws IOException {

@@ -151,18 +151,17 @@ class WalFormatTest {
     }
   }
 
+  /** A put of row r, column f:a, timestamp 5. */
+  private static KeyValue putOfRowR(byte[] value) {
+    return KeyValue.of(
+        Bytes.toBytes("r"), Bytes.toBytes("f"), Bytes.toBytes("a"), 5, CellType.PUT, value);
+  }
+
   @Test
   void anEditFrameIsExactlyItsLengthFieldAndDecodesWithMultiByteSequenceDeltas() {
     // Sequence deltas of 1, 2 and 3 varint bytes, cells from arrays at an offset, a cluster id.
     byte[] shared = new byte[300];
-    KeyValue a =
-        KeyValue.of(
-            Bytes.toBytes("r"),
-            Bytes.toBytes("f"),
-            Bytes.toBytes("a"),
-            5,
-            CellType.PUT,
-            new byte[] {1, 2});
+    KeyValue a = putOfRowR(new byte[] {1, 2});
     System.arraycopy(a.getBuffer(), 0, shared, 17, a.getLength());
     List<KeyValue> cells =
         List.of(
@@ -188,15 +187,7 @@ class WalFormatTest {
 
   @Test
   void anEditWithANonceIsTypeSixWithGroupAndNonceBeforeTheCells() {
-    KeyValue a =
-        KeyValue.of(
-                Bytes.toBytes("r"),
-                Bytes.toBytes("f"),
-                Bytes.toBytes("a"),
-                5,
-                CellType.PUT,
-                new byte[8])
-            .withSequenceId(9);
+    KeyValue a = putOfRowR(new byte[8]).withSequenceId(9);
     WalEntry e = new WalEntry("0123abcd", 99, List.of(), List.of(a), -3L, Long.MIN_VALUE);
     byte[] f = WalFormat.editFrame(e, 1, new int[0]);
     byte[] plain =

@@ -138,9 +138,7 @@ final class MultiOperations {
             duplicates[i] = m;
           } else {
             nonceAt[i] = nonce;
-            if (nonce != ServerNonces.NO_NONCE) {
-              m.setNonce(nonceGroup, nonce); // logged with the edit (see ServerNonces)
-            }
+            m.setNonce(nonceGroup, nonce); // logged with the edit (see ServerNonces)
             batch.add(m);
             batchAt.add(i);
           }

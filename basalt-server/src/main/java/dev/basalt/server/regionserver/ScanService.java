@@ -210,10 +210,7 @@ public final class ScanService {
         while (n < rows && size < maxSize && s.rowsLeft() != 0) {
           // A client that puts partial results together gets wide rows in parts, cut where the
           // call's cells reach max_result_size (HBase's size limit between cells).
-          Result r =
-              partials
-                  ? s.scanner().next(deadline, maxSize - size)
-                  : deadline == 0 ? s.scanner().next() : s.scanner().next(deadline);
+          Result r = s.scanner().next(deadline, partials ? maxSize - size : Long.MAX_VALUE);
           if (r == RegionScanner.NO_ROW_YET) {
             heartbeat = true;
             break;

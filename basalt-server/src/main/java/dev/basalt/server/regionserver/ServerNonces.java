@@ -1,5 +1,6 @@
 package dev.basalt.server.regionserver;
 
+import dev.basalt.ops.Mutation;
 import dev.basalt.util.Clock;
 import dev.basalt.util.NoWait;
 import java.io.InterruptedIOException;
@@ -26,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServerNonces {
   /** The client's "no nonce" (HConstants.NO_NONCE). */
-  static final long NO_NONCE = 0;
+  static final long NO_NONCE = Mutation.NO_NONCE;
 
   static final long GRACE_MILLIS = TimeUnit.MINUTES.toMillis(30);
 

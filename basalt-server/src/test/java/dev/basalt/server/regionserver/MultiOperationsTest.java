@@ -390,11 +390,6 @@ class MultiOperationsTest {
     EditLog recording =
         new EditLog() {
           @Override
-          public long append(dev.basalt.schema.RegionInfo r, List<KeyValue> cells, Durability d) {
-            throw new AssertionError("every edit goes through the append that takes a nonce");
-          }
-
-          @Override
           public long append(
               dev.basalt.schema.RegionInfo r,
               List<KeyValue> cells,
