@@ -50,7 +50,9 @@ class RealTerminalTest {
         String.join(
             " ",
             "stty cols 160 rows 40;", // script's pty starts at 0x0, which no editor can draw in
-            "exec",
+            // A test run started in the background (`cmd &` in a script) inherits SIGINT ignored,
+            // and the JVM then refuses a handler for it: give the shell the default disposition.
+            "exec env --default-signal=INT",
             java,
             "--add-opens java.base/java.nio=ALL-UNNAMED",
             "-cp",
