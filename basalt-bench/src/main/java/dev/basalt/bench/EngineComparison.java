@@ -182,7 +182,7 @@ public final class EngineComparison {
       for (StorageEngine.Kind k : order) {
         String e = k.name();
         Path dir = args.dir.resolve(e + "-t" + threads + "-r" + round);
-        deleteTree(dir);
+        BenchFiles.deleteTree(dir);
         Files.createDirectories(dir);
         dirs.put(e, dir);
         quiesce();
@@ -342,7 +342,7 @@ public final class EngineComparison {
     }
     if (!args.keep) {
       for (Path d : dirs.values()) {
-        deleteTree(d);
+        BenchFiles.deleteTree(d);
       }
     }
   }
@@ -867,17 +867,6 @@ public final class EngineComparison {
                 }
               })
           .sum();
-    }
-  }
-
-  static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(root)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
     }
   }
 

@@ -29,15 +29,12 @@ import dev.basalt.schema.TableName;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * How much seek hints save: filters that know where the next interesting cell is, against the same
@@ -64,12 +61,12 @@ public final class FilterSeekBench {
     Path dir = Path.of(args.length > 0 ? args[0] : "target/filterbench");
     long rows = args.length > 1 ? Long.parseLong(args[1]) : 10_000_000L;
     int columns = args.length > 2 ? Integer.parseInt(args[2]) : 1_000_000;
-    deleteTree(dir);
+    BenchFiles.deleteTree(dir);
     try (Database db = Database.open(dir, Config.defaults())) {
       System.out.println(wideRow(db, columns));
       System.out.println(tallTable(db, rows));
     }
-    deleteTree(dir);
+    BenchFiles.deleteTree(dir);
   }
 
   private static Table table(Database db, String name) throws IOException {
@@ -275,16 +272,5 @@ public final class FilterSeekBench {
             "%n%,d rows (one 8-byte cell each), one store file of %,d bytes, loaded in %.1f s",
             rows, r.getStoreFileSize(), loadSec)
         + table("A tall table: 10 rows", ms, base);
-  }
-
-  private static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(p)) {
-      for (Path x : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(x);
-      }
-    }
   }
 }

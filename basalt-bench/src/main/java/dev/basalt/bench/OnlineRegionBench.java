@@ -80,6 +80,6 @@ public class OnlineRegionBench {
   @TearDown
   public void close() throws IOException {
     db.close();
-    EngineComparison.deleteTree(dir);
+    BenchFiles.deleteTree(dir);
   }
 }

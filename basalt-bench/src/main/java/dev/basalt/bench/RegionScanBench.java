@@ -105,9 +105,7 @@ public class RegionScanBench {
   @TearDown
   public void close() throws IOException {
     db.close();
-    try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    BenchFiles.deleteTree(dir);
   }
 
   private int scan(byte[] start) throws IOException {

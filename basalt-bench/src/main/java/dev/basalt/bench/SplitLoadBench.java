@@ -20,7 +20,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -80,7 +79,7 @@ public final class SplitLoadBench {
       throw new IllegalArgumentException("rows must not be a multiple of " + SCRAMBLE);
     }
     if (Files.exists(dir)) {
-      deleteTree(dir);
+      BenchFiles.deleteTree(dir);
     }
     Config config =
         Config.builder().set(DatabaseSettings.MAX_FILESIZE, splitMb * 1024 * 1024).build();
@@ -297,13 +296,5 @@ public final class SplitLoadBench {
       }
     }
     return def;
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }

@@ -15,10 +15,8 @@ import dev.basalt.sstable.StoreFileWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -109,11 +107,7 @@ public class StoreFileSeekBench {
   @TearDown(Level.Trial)
   public void deleteFile() throws IOException {
     reader.close();
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
+    BenchFiles.deleteTree(dir);
   }
 
   /** One scanner and pre-computed seek keys per benchmark thread. */

@@ -16,12 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.stream.Stream;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -41,7 +39,7 @@ public final class WalThroughput {
   public static void main(String[] args) throws Exception {
     Path base = Path.of(args.length > 0 ? args[0] : "target/walbench");
     int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-    deleteTree(base);
+    BenchFiles.deleteTree(base);
     Files.createDirectories(base);
     System.out.printf(
         "raw fsync'd 4 KiB appends, 1 thread: %,.0f per second%n", rawFsync(base, seconds));
@@ -133,17 +131,6 @@ public final class WalThroughput {
         h.getValueAtPercentile(50),
         h.getValueAtPercentile(99),
         h.getValueAtPercentile(99.9));
-    deleteTree(dir);
-  }
-
-  private static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(p)) {
-      for (Path x : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(x);
-      }
-    }
+    BenchFiles.deleteTree(dir);
   }
 }

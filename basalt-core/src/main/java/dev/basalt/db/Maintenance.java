@@ -139,15 +139,7 @@ final class Maintenance implements MaintenanceRequests {
           boolean flushed = false;
           try {
             if (!region.isClosed()) {
-              long memstore = region.getMemstoreSize();
-              long start = System.nanoTime();
-              if (region.flush()) {
-                LOG.info(
-                    "flushed {} ({} bytes of memstore) in {} ms",
-                    region.getRegionInfo().getRegionNameAsString(),
-                    memstore,
-                    (System.nanoTime() - start) / 1_000_000);
-              }
+              flushLogged(region);
               flushed = true;
             }
           } catch (IOException | RuntimeException e) {
@@ -223,6 +215,18 @@ final class Maintenance implements MaintenanceRequests {
             LOG.error("work after the compaction of {} failed", region, e);
           }
         });
+  }
+
+  private static void flushLogged(Region region) throws IOException {
+    long memstore = region.getMemstoreSize();
+    long start = System.nanoTime();
+    if (region.flush()) {
+      LOG.info(
+          "flushed {} ({} bytes of memstore) in {} ms",
+          region.getRegionInfo().getRegionNameAsString(),
+          memstore,
+          (System.nanoTime() - start) / 1_000_000);
+    }
   }
 
   private static boolean compactLogged(Region region, boolean major) throws IOException {

@@ -221,13 +221,10 @@ final class Lexer {
         out.write(value);
       }
       case 'u' -> {
-        if (pos + 4 > src.length()) {
-          throw error(at, "\\u must be followed by four hex digits, as in \"\\u00e9\"", false);
-        }
         int cp = 0;
         for (int i = 0; i < 4; i++) {
           // Digit by digit: Integer.parseInt would take a sign ("\\u+0e9", "\\u-001").
-          int d = Character.digit(src.charAt(pos + i), 16);
+          int d = pos + i < src.length() ? Character.digit(src.charAt(pos + i), 16) : -1;
           if (d < 0) {
             throw error(at, "\\u must be followed by four hex digits, as in \"\\u00e9\"", false);
           }

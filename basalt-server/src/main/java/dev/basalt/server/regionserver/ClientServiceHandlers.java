@@ -1,12 +1,14 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.cell.Cell;
+import dev.basalt.db.Database;
 import dev.basalt.server.meta.MetaTable;
 import dev.basalt.server.rpc.RpcCall;
 import dev.basalt.server.rpc.RpcReply;
 import dev.basalt.server.rpc.RpcService;
 import dev.basalt.util.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ClientService;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.GetRequest;
@@ -45,11 +47,12 @@ public final class ClientServiceHandlers implements AutoCloseable {
   }
 
   /**
-   * Tells the server that an operation the client tagged with this nonce was applied at {@code
-   * writeTime} (from the edit log a restart replayed), so a retry of it is not applied again.
+   * Tells the server which operations its clients tagged with nonces were applied (from the edit
+   * log a restart replayed, {@link Database#recoveredNonces()}), so a retry of one is not applied
+   * again.
    */
-  public void recoveredNonce(long group, long nonce, long writeTime) {
-    nonces.recovered(group, nonce, writeTime);
+  public void recoveredNonces(Collection<Database.RecoveredNonce> applied) {
+    nonces.recovered(applied);
   }
 
   public RpcService service() {

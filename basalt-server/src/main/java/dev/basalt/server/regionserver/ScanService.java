@@ -67,7 +67,7 @@ public final class ScanService {
   private final long maxResultSize;
 
   /** HBase's default {@code hbase.server.scanner.max.result.size}: 100 MiB. */
-  static final long DEFAULT_MAX_RESULT_SIZE = 100L * 1024 * 1024;
+  public static final long DEFAULT_MAX_RESULT_SIZE = 100L * 1024 * 1024;
 
   /**
    * @param meta serves scans of hbase:meta; null on a server that does not host it

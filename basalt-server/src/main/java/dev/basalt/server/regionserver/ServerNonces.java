@@ -1,9 +1,11 @@
 package dev.basalt.server.regionserver;
 
+import dev.basalt.db.Database;
 import dev.basalt.ops.Mutation;
 import dev.basalt.util.Clock;
 import dev.basalt.util.NoWait;
 import java.io.InterruptedIOException;
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -85,6 +87,16 @@ final class ServerNonces {
         }
       }
       operations.remove(key, existing); // it failed: the retry runs it, unless another claims it
+    }
+  }
+
+  /**
+   * Remembers the operations a replayed log shows were applied ({@link
+   * Database#recoveredNonces()}), those within the grace period.
+   */
+  void recovered(Collection<Database.RecoveredNonce> applied) {
+    for (Database.RecoveredNonce n : applied) {
+      recovered(n.nonceGroup(), n.nonce(), n.writeTime());
     }
   }
 

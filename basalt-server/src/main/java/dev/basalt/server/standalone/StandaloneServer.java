@@ -103,9 +103,7 @@ public final class StandaloneServer implements AutoCloseable {
             lease,
             maxResultSize);
     toClose.add(0, client);
-    for (Database.RecoveredNonce n : db.recoveredNonces()) {
-      client.recoveredNonce(n.nonceGroup(), n.nonce(), n.writeTime());
-    }
+    client.recoveredNonces(db.recoveredNonces());
     AdminServiceHandlers admin = new AdminServiceHandlers(db, () -> cluster.regionServer());
     toClose.add(0, admin);
     ClientMetaServiceHandlers registry = new ClientMetaServiceHandlers(() -> cluster);

@@ -1,5 +1,6 @@
 package dev.basalt.server.standalone;
 
+import dev.basalt.server.regionserver.ScanService;
 import dev.basalt.util.config.ConfigKey;
 import dev.basalt.util.config.ConfigKeySet;
 import java.util.List;
@@ -85,7 +86,7 @@ public final class StandaloneSettings implements ConfigKeySet {
   public static final ConfigKey<Long> SCANNER_MAX_RESULT_SIZE =
       ConfigKey.ofLong(
           "hbase.server.scanner.max.result.size",
-          100L * 1024 * 1024,
+          ScanService.DEFAULT_MAX_RESULT_SIZE,
           "bytes",
           "Most cell bytes one scan call answers with, whatever size the client asks for (its"
               + " hbase.client.scanner.max.result.size is used when smaller). A row past it goes"

@@ -49,9 +49,7 @@ class NonceAfterRestartTest {
     }
     try (Database db = Database.open(crashed)) {
       ServerNonces nonces = new ServerNonces(Clock.system(), ServerNonces.GRACE_MILLIS);
-      for (Database.RecoveredNonce n : db.recoveredNonces()) {
-        nonces.recovered(n.nonceGroup(), n.nonce(), n.writeTime());
-      }
+      nonces.recovered(db.recoveredNonces());
       Result retry = ClientOperations.applyOnce(region(db), increment(), nonces, 3, 99);
       assertThat(Bytes.toLong(retry.getValue(F, Q))).as("the retry's answer").isEqualTo(5);
       Result other = ClientOperations.applyOnce(region(db), increment(), nonces, 3, 100);
