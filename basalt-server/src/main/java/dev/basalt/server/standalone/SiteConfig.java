@@ -55,6 +55,9 @@ final class SiteConfig {
   }
 
   static Map<String, String> read(Path file) throws IOException {
+    if (Files.isDirectory(file)) {
+      throw new IOException("configuration file " + file + " is a directory");
+    }
     try {
       return file.getFileName().toString().endsWith(".xml") ? readXml(file) : readProperties(file);
     } catch (NoSuchFileException e) {

@@ -73,7 +73,7 @@ public final class StandaloneMain implements Callable<Integer> {
       }
       config = SiteConfig.load(configFile, overrides);
     } catch (IOException | IllegalArgumentException e) {
-      System.err.println("basalt: " + e.getMessage());
+      System.err.println("basalt: " + StartupErrors.describe(e));
       return 2;
     }
     if (!config.unknownKeys().isEmpty()) {
@@ -86,14 +86,14 @@ public final class StandaloneMain implements Callable<Integer> {
       System.err.println("basalt: " + e.getMessage());
       return 2;
     } catch (IOException | RuntimeException e) {
-      System.err.println("basalt: could not start: " + e.getMessage());
+      System.err.println("basalt: could not start: " + StartupErrors.describe(e));
       return 1;
     }
     if (readyFile != null) {
       try {
         writeReadyFile(server);
       } catch (IOException e) {
-        System.err.println("basalt: could not write " + readyFile + ": " + e.getMessage());
+        System.err.println("basalt: could not write the ready file: " + StartupErrors.describe(e));
         server.close();
         return 1;
       }

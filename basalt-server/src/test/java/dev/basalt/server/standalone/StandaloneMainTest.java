@@ -1,0 +1,79 @@
+package dev.basalt.server.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The exit codes and messages of {@code bin/basalt standalone} when it cannot start. */
+class StandaloneMainTest {
+  @TempDir Path dir;
+
+  @Test
+  void aDataDirectoryThatIsAFileIsNamedWithWhatIsWrong() throws Exception {
+    Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
+    Run run =
+        run(
+            "--root",
+            file.toString(),
+            "-D",
+            "hbase.master.port=0",
+            "-D",
+            "hbase.regionserver.port=0",
+            "-D",
+            "hbase.zookeeper.property.clientPort=0");
+    assertThat(run.exitCode).isEqualTo(1);
+    assertThat(run.err.trim())
+        .isEqualTo("basalt: could not start: " + file + ": already exists and is not a directory");
+  }
+
+  @Test
+  void aMissingConfigurationFileIsABadCommandLine() throws Exception {
+    Path missing = dir.resolve("basalt-site.xml");
+    Run run = run("-c", missing.toString());
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err).contains(missing + " does not exist");
+  }
+
+  @Test
+  void aConfigurationFileThatIsADirectoryIsNamed() throws Exception {
+    Run run = run("-c", dir.toString());
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err.trim()).isEqualTo("basalt: configuration file " + dir + " is a directory");
+  }
+
+  @Test
+  void aBadSettingNamesItsKey() throws Exception {
+    Run run = run("--root", dir.toString(), "-D", "hbase.regionserver.port=many");
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err).contains("hbase.regionserver.port");
+  }
+
+  private static Run run(String... args) {
+    PrintStream saved = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    try (PrintStream capture = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+      System.setErr(capture);
+      int code = new CommandLine(new StandaloneMain()).execute(args);
+      return new Run(code, err.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setErr(saved);
+    }
+  }
+
+  private static final class Run {
+    final int exitCode;
+    final String err;
+
+    Run(int exitCode, String err) {
+      this.exitCode = exitCode;
+      this.err = err;
+    }
+  }
+}
