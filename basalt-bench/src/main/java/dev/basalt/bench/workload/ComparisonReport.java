@@ -219,7 +219,7 @@ public final class ComparisonReport {
         .append(" | ")
         .append(cand.server().getOrDefault("storage", pendingOrNone(cand)))
         .append(" |\n");
-    sb.append("| JVM heap limit | ")
+    sb.append("| JVM heap | ")
         .append(base.server().getOrDefault("heap", pendingOrNone(base)))
         .append(" | ")
         .append(cand.server().getOrDefault("heap", pendingOrNone(cand)))
