@@ -8,49 +8,59 @@ import java.util.List;
 public final class CompactionSettings implements ConfigKeySet {
   public static final ConfigKey<Integer> MIN_FILES =
       ConfigKey.ofInt(
-          "hbase.hstore.compaction.min", 3, "files", "Fewest files a minor compaction rewrites.");
+              "hbase.hstore.compaction.min",
+              3,
+              "files",
+              "Fewest files a minor compaction rewrites.")
+          .atLeast(2);
 
   public static final ConfigKey<Integer> MAX_FILES =
       ConfigKey.ofInt(
-          "hbase.hstore.compaction.max", 10, "files", "Most files a minor compaction rewrites.");
+              "hbase.hstore.compaction.max", 10, "files", "Most files a minor compaction rewrites.")
+          .atLeast(2);
 
   public static final ConfigKey<Double> RATIO =
       ConfigKey.ofDouble(
-          "hbase.hstore.compaction.ratio",
-          1.2,
-          "",
-          "A minor compaction takes a file only if it is at most this many times the size of the"
-              + " other selected files together.");
+              "hbase.hstore.compaction.ratio",
+              1.2,
+              "",
+              "A minor compaction takes a file only if it is at most this many times the size of the"
+                  + " other selected files together.")
+          .atLeast(0.0);
 
   public static final ConfigKey<Integer> BLOCKING_FILES =
       ConfigKey.ofInt(
-          "hbase.hstore.blockingStoreFiles",
-          16,
-          "files",
-          "When a store has more files than this, writes to its region wait for compactions.");
+              "hbase.hstore.blockingStoreFiles",
+              16,
+              "files",
+              "When a store has more files than this, writes to its region wait for compactions.")
+          .atLeast(1);
 
   public static final ConfigKey<Long> BLOCKING_WAIT =
       ConfigKey.ofLong(
-          "hbase.hstore.blockingWaitTime",
-          90_000L,
-          "ms",
-          "How long a write waits for a store with too many files before failing with"
-              + " RegionTooBusyException.");
+              "hbase.hstore.blockingWaitTime",
+              90_000L,
+              "ms",
+              "How long a write waits for a store with too many files before failing with"
+                  + " RegionTooBusyException.")
+          .atLeast(0L);
 
   public static final ConfigKey<Long> MAJOR_PERIOD =
       ConfigKey.ofLong(
-          "hbase.hregion.majorcompaction",
-          7L * 24 * 3600 * 1000,
-          "ms",
-          "Time between automatic major compactions of a store; 0 turns them off.");
+              "hbase.hregion.majorcompaction",
+              7L * 24 * 3600 * 1000,
+              "ms",
+              "Time between automatic major compactions of a store; 0 turns them off.")
+          .atLeast(0L);
 
   public static final ConfigKey<Double> MAJOR_JITTER =
       ConfigKey.ofDouble(
-          "hbase.hregion.majorcompaction.jitter",
-          0.5,
-          "",
-          "Spread of the major compaction period (+/- this fraction, fixed per store) so stores do"
-              + " not all compact at once.");
+              "hbase.hregion.majorcompaction.jitter",
+              0.5,
+              "",
+              "Spread of the major compaction period (+/- this fraction, fixed per store) so stores do"
+                  + " not all compact at once.")
+          .between(0.0, 1.0);
 
   public static final ConfigKey<Long> THROUGHPUT_LIMIT =
       ConfigKey.ofLong(

@@ -11,18 +11,20 @@ import java.util.List;
 public final class CleanerSettings implements ConfigKeySet {
   public static final ConfigKey<Long> WAL_TTL =
       ConfigKey.ofLong(
-          "hbase.master.logcleaner.ttl",
-          600_000L,
-          "ms",
-          "A WAL segment moved to oldWALs/ (all its edits persisted) is deleted after this long.");
+              "hbase.master.logcleaner.ttl",
+              600_000L,
+              "ms",
+              "A WAL segment moved to oldWALs/ (all its edits persisted) is deleted after this long.")
+          .atLeast(0L);
 
   public static final ConfigKey<Long> FILE_TTL =
       ConfigKey.ofLong(
-          "hbase.master.hfilecleaner.ttl",
-          300_000L,
-          "ms",
-          "A store file moved to archive/ (compacted away, or its region deleted) is deleted after"
-              + " this long.");
+              "hbase.master.hfilecleaner.ttl",
+              300_000L,
+              "ms",
+              "A store file moved to archive/ (compacted away, or its region deleted) is deleted after"
+                  + " this long.")
+          .atLeast(0L);
 
   @Override
   public String section() {

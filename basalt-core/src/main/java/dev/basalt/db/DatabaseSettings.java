@@ -8,49 +8,55 @@ import java.util.List;
 public final class DatabaseSettings implements ConfigKeySet {
   public static final ConfigKey<Double> GLOBAL_MEMSTORE_FRACTION =
       ConfigKey.ofDouble(
-          "hbase.regionserver.global.memstore.size",
-          0.4,
-          "fraction of heap",
-          "All memstores together may hold this share of the heap; writes wait above it while the"
-              + " largest regions are flushed.");
+              "hbase.regionserver.global.memstore.size",
+              0.4,
+              "fraction of heap",
+              "All memstores together may hold this share of the heap; writes wait above it while the"
+                  + " largest regions are flushed.")
+          .between(0.0, 0.9);
 
   public static final ConfigKey<Double> GLOBAL_MEMSTORE_LOWER =
       ConfigKey.ofDouble(
-          "hbase.regionserver.global.memstore.size.lower.limit",
-          0.95,
-          "fraction of the limit",
-          "Flushing for the global limit starts at this share of it.");
+              "hbase.regionserver.global.memstore.size.lower.limit",
+              0.95,
+              "fraction of the limit",
+              "Flushing for the global limit starts at this share of it.")
+          .between(0.0, 1.0);
 
   public static final ConfigKey<Double> BLOCK_CACHE_FRACTION =
       ConfigKey.ofDouble(
-          "hfile.block.cache.size",
-          0.4,
-          "fraction of heap",
-          "Share of the heap given to the block cache of store file data blocks.");
+              "hfile.block.cache.size",
+              0.4,
+              "fraction of heap",
+              "Share of the heap given to the block cache of store file data blocks.")
+          .between(0.0, 0.9);
 
   public static final ConfigKey<Double> ROW_CACHE_FRACTION =
       ConfigKey.ofDouble(
-          "basalt.rowcache.size",
-          0.02,
-          "fraction of heap",
-          "Share of the heap given to the row cache: the latest version of recently read rows,"
-              + " which answers gets for a whole row (every family, one version, no filter or time"
-              + " range) without searching memstores and store files. Rows of tables with a TTL"
-              + " are not cached; a write to a row drops it. 0 turns it off.");
+              "basalt.rowcache.size",
+              0.02,
+              "fraction of heap",
+              "Share of the heap given to the row cache: the latest version of recently read rows,"
+                  + " which answers gets for a whole row (every family, one version, no filter or time"
+                  + " range) without searching memstores and store files. Rows of tables with a TTL"
+                  + " are not cached; a write to a row drops it. 0 turns it off.")
+          .between(0.0, 0.9);
 
   public static final ConfigKey<Long> PERIODIC_FLUSH =
       ConfigKey.ofLong(
-          "hbase.regionserver.optionalcacheflushinterval",
-          3_600_000L,
-          "ms",
-          "A region whose memstore holds edits older than this is flushed; 0 turns it off.");
+              "hbase.regionserver.optionalcacheflushinterval",
+              3_600_000L,
+              "ms",
+              "A region whose memstore holds edits older than this is flushed; 0 turns it off.")
+          .atLeast(0L);
 
   public static final ConfigKey<Long> MAINTENANCE_INTERVAL =
       ConfigKey.ofLong(
-          "basalt.maintenance.interval",
-          10_000L,
-          "ms",
-          "How often the database checks for periodic flushes and major compactions.");
+              "basalt.maintenance.interval",
+              10_000L,
+              "ms",
+              "How often the database checks for periodic flushes and major compactions.")
+          .atLeast(1L);
 
   public static final ConfigKey<Boolean> FLUSH_ON_CLOSE =
       ConfigKey.ofBoolean(
@@ -61,51 +67,57 @@ public final class DatabaseSettings implements ConfigKeySet {
 
   public static final ConfigKey<Long> TRANSITION_WAIT =
       ConfigKey.ofLong(
-          "basalt.region.transition.wait",
-          60_000L,
-          "ms",
-          "How long an operation that meets a region being closed by a table change (disable,"
-              + " schema change) waits for the change before failing with the region's error.");
+              "basalt.region.transition.wait",
+              60_000L,
+              "ms",
+              "How long an operation that meets a region being closed by a table change (disable,"
+                  + " schema change) waits for the change before failing with the region's error.")
+          .atLeast(0L);
 
   public static final ConfigKey<Long> MAX_FILESIZE =
       ConfigKey.ofLong(
-          "hbase.hregion.max.filesize",
-          10L * 1024 * 1024 * 1024,
-          "bytes",
-          "A region splits in two, at the middle row of its largest store file, once the files of"
-              + " its largest store hold more than this (a table's MAX_FILESIZE overrides it).");
+              "hbase.hregion.max.filesize",
+              10L * 1024 * 1024 * 1024,
+              "bytes",
+              "A region splits in two, at the middle row of its largest store file, once the files of"
+                  + " its largest store hold more than this (a table's MAX_FILESIZE overrides it).")
+          .atLeast(1L);
 
   public static final ConfigKey<Integer> FLUSH_THREADS =
       ConfigKey.ofInt(
-          "hbase.hstore.flusher.count",
-          0,
-          "threads",
-          "Threads that flush memstores; 0 sizes the pool by the core count (half of them, 1 to"
-              + " 8).");
+              "hbase.hstore.flusher.count",
+              0,
+              "threads",
+              "Threads that flush memstores; 0 sizes the pool by the core count (half of them, 1 to"
+                  + " 8).")
+          .atLeast(0);
 
   public static final ConfigKey<Integer> SMALL_COMPACTION_THREADS =
       ConfigKey.ofInt(
-          "hbase.regionserver.thread.compaction.small",
-          0,
-          "threads",
-          "Threads for compactions of regions with less data than the throttle point; 0 sizes the"
-              + " pool by the core count (a quarter of them, 1 to 4).");
+              "hbase.regionserver.thread.compaction.small",
+              0,
+              "threads",
+              "Threads for compactions of regions with less data than the throttle point; 0 sizes the"
+                  + " pool by the core count (a quarter of them, 1 to 4).")
+          .atLeast(0);
 
   public static final ConfigKey<Integer> LARGE_COMPACTION_THREADS =
       ConfigKey.ofInt(
-          "hbase.regionserver.thread.compaction.large",
-          0,
-          "threads",
-          "Threads for compactions of regions with more data than the throttle point; 0 sizes the"
-              + " pool by the core count (an eighth of them, 1 to 2).");
+              "hbase.regionserver.thread.compaction.large",
+              0,
+              "threads",
+              "Threads for compactions of regions with more data than the throttle point; 0 sizes the"
+                  + " pool by the core count (an eighth of them, 1 to 2).")
+          .atLeast(0);
 
   public static final ConfigKey<Long> COMPACTION_THROTTLE_POINT =
       ConfigKey.ofLong(
-          "hbase.regionserver.thread.compaction.throttle",
-          2_684_354_560L,
-          "bytes",
-          "Compactions of regions whose store files hold more than this go to the large"
-              + " compaction queue, so that they do not hold up the small ones.");
+              "hbase.regionserver.thread.compaction.throttle",
+              2_684_354_560L,
+              "bytes",
+              "Compactions of regions whose store files hold more than this go to the large"
+                  + " compaction queue, so that they do not hold up the small ones.")
+          .atLeast(0L);
 
   @Override
   public String section() {

@@ -74,11 +74,11 @@ public final class Wal implements Closeable {
   private final ReentrantLock lock = new ReentrantLock();
 
   /**
-   * Bytes of ASYNC_WAL entries that may wait for the background flusher. Past this an ASYNC_WAL
-   * writer waits for a flush like a SYNC_WAL one: without a bound, writers faster than the disk
-   * would queue frames until the heap runs out.
+   * Bytes of ASYNC_WAL entries that may wait for the background flusher ({@link
+   * WalSettings#ASYNC_BACKLOG}). Past this an ASYNC_WAL writer waits for a flush like a SYNC_WAL
+   * one: without a bound, writers faster than the disk would queue frames until the heap runs out.
    */
-  static final long MAX_ASYNC_BACKLOG_BYTES = 16L << 20;
+  private final long maxAsyncBacklog;
 
   // Guarded by lock:
   private ArrayList<Pending> pending = new ArrayList<>();
@@ -170,6 +170,7 @@ public final class Wal implements Closeable {
     this.rollSize = config.get(WalSettings.ROLL_SIZE);
     this.rollPeriodMillis = config.get(WalSettings.ROLL_PERIOD);
     this.asyncFlushMillis = config.get(WalSettings.ASYNC_FLUSH_INTERVAL);
+    this.maxAsyncBacklog = config.get(WalSettings.ASYNC_BACKLOG);
     this.closer = new SegmentCloser("wal-closer-" + serverId, this::closed, this::closeFailed);
     long last = -1;
     for (String name : storage.list(dir)) {
@@ -252,7 +253,7 @@ public final class Wal implements Closeable {
   /**
    * Waits until every entry up to {@code txid} is as durable as {@code durability} asks: flushed to
    * the operating system for SYNC_WAL, forced to the device for FSYNC_WAL. ASYNC_WAL and SKIP_WAL
-   * return at once, unless {@value #MAX_ASYNC_BACKLOG_BYTES} bytes already wait for the background
+   * return at once, unless {@link WalSettings#ASYNC_BACKLOG} bytes already wait for the background
    * flusher: then an ASYNC_WAL writer waits as a SYNC_WAL one would (back-pressure).
    *
    * <p>No wake-up is lost: a waiter registers before it tries to lead, and every round's leader
@@ -262,7 +263,7 @@ public final class Wal implements Closeable {
     boolean force = durability == Durability.FSYNC_WAL;
     if (!force
         && durability != Durability.SYNC_WAL
-        && !(durability == Durability.ASYNC_WAL && pendingBytes > MAX_ASYNC_BACKLOG_BYTES)) {
+        && !(durability == Durability.ASYNC_WAL && pendingBytes > maxAsyncBacklog)) {
       return;
     }
     if (force) {

@@ -97,10 +97,17 @@ class WalTest {
   void asyncWritersWaitForAFlushOnceTheBacklogIsFull() throws IOException {
     LocalStorage s = new LocalStorage(dir);
     // A flush interval far beyond the test: only back-pressure can write these entries.
-    Wal wal = open(s, Config.builder().set(WalSettings.ASYNC_FLUSH_INTERVAL, 3_600_000L).build());
+    long backlog = 1024 * 1024;
+    Wal wal =
+        open(
+            s,
+            Config.builder()
+                .set(WalSettings.ASYNC_FLUSH_INTERVAL, 3_600_000L)
+                .set(WalSettings.ASYNC_BACKLOG, backlog)
+                .build());
     String big = "x".repeat(64 * 1024);
     long perEntry = 64 * 1024;
-    int entries = (int) (Wal.MAX_ASYNC_BACKLOG_BYTES / perEntry) + 2;
+    int entries = (int) (backlog / perEntry) + 2;
     for (int i = 0; i < entries; i++) {
       long t = wal.append(entry("r1", 1 + i, big));
       wal.sync(t, Durability.ASYNC_WAL);
@@ -110,7 +117,7 @@ class WalTest {
     int written = values(s).size();
     assertThat(written)
         .as("entries written without the background flusher")
-        .isGreaterThanOrEqualTo(entries - (int) (Wal.MAX_ASYNC_BACKLOG_BYTES / perEntry));
+        .isGreaterThanOrEqualTo(entries - (int) (backlog / perEntry));
     assertThat(written).isGreaterThan(0);
     wal.close();
   }

@@ -17,6 +17,9 @@ public final class ConfigKey<T> {
   private final String unit;
   private final String doc;
   private final Function<String, T> parser;
+  // Least and greatest value a number may be configured to; null when unbounded.
+  private final T min;
+  private final T max;
 
   private ConfigKey(
       String key,
@@ -25,12 +28,35 @@ public final class ConfigKey<T> {
       String unit,
       String doc,
       Function<String, T> parser) {
+    this(key, type, defaultValue, unit, doc, parser, null, null);
+  }
+
+  private ConfigKey(
+      String key,
+      Class<T> type,
+      T defaultValue,
+      String unit,
+      String doc,
+      Function<String, T> parser,
+      T min,
+      T max) {
     this.key = Objects.requireNonNull(key);
     this.type = type;
     this.defaultValue = defaultValue;
     this.unit = unit;
     this.doc = Objects.requireNonNull(doc);
     this.parser = parser;
+    this.min = min;
+    this.max = max;
+    if (outOfRange(defaultValue)) {
+      throw new IllegalArgumentException(
+          "setting "
+              + key
+              + ": default "
+              + defaultValue
+              + " is not allowed; it must be "
+              + range());
+    }
   }
 
   public static ConfigKey<Boolean> ofBoolean(String key, boolean def, String doc) {
@@ -54,6 +80,40 @@ public final class ConfigKey<T> {
 
   public static ConfigKey<String> ofString(String key, String def, String doc) {
     return new ConfigKey<>(key, String.class, def, "", doc, String::trim);
+  }
+
+  /**
+   * This key refusing configured values below {@code min}: such a value fails {@link #parse} with a
+   * message naming the key, where the consumer would misbehave (a negative interval, a thread pool
+   * of -1) or fail later with a message that does not name the setting.
+   */
+  public ConfigKey<T> atLeast(T min) {
+    return between(min, max);
+  }
+
+  /** This key refusing configured values outside {@code min}..{@code max} (null: unbounded). */
+  public ConfigKey<T> between(T min, T max) {
+    if (!Comparable.class.isAssignableFrom(type) || type == Boolean.class || type == String.class) {
+      throw new IllegalStateException("setting " + key + ": only numbers have a range");
+    }
+    return new ConfigKey<>(key, type, defaultValue, unit, doc, parser, min, max);
+  }
+
+  /** The values allowed, in words ("at least 1", "from 0.0 to 1.0"); empty when unbounded. */
+  public String range() {
+    if (min != null && max != null) {
+      return "from " + min + " to " + max;
+    }
+    if (min != null) {
+      return "at least " + min;
+    }
+    return max != null ? "at most " + max : "";
+  }
+
+  @SuppressWarnings("unchecked")
+  private boolean outOfRange(T value) {
+    Comparable<T> v = (Comparable<T>) value;
+    return (min != null && v.compareTo(min) < 0) || (max != null && v.compareTo(max) > 0);
   }
 
   public String key() {
@@ -82,8 +142,9 @@ public final class ConfigKey<T> {
    * @throws IllegalArgumentException naming the key and the value
    */
   public T parse(String raw) {
+    T value;
     try {
-      return parser.apply(raw);
+      value = parser.apply(raw);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(
           "setting "
@@ -95,6 +156,17 @@ public final class ConfigKey<T> {
               + (unit.isEmpty() ? "" : " (" + unit + ")"),
           e);
     }
+    if (value != null && outOfRange(value)) {
+      throw new IllegalArgumentException(
+          "setting "
+              + key
+              + ": "
+              + raw.trim()
+              + " is out of range; it must be "
+              + range()
+              + (unit.isEmpty() ? "" : " (" + unit + ")"));
+    }
+    return value;
   }
 
   @Override

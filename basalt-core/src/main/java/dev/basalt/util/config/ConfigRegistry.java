@@ -82,6 +82,7 @@ public final class ConfigRegistry {
             .append(k.unit())
             .append(" | ")
             .append(k.doc())
+            .append(k.range().isEmpty() ? "" : " Allowed: " + k.range() + ".")
             .append(" |\n");
       }
     }

@@ -103,4 +103,39 @@ class ConfigKeyTest {
     assertThat(s.parse("  padded ")).isEqualTo("padded");
     assertThat(s.defaultValue()).isEqualTo("x");
   }
+
+  @Test
+  void aRangeRefusesValuesOutsideItNamingTheKeyAndTheBounds() {
+    ConfigKey<Long> size = ConfigKey.ofLong("a.size", 7L, "bytes", "Some size.").atLeast(1L);
+    assertThat(size.parse("1")).isEqualTo(1L);
+    assertThat(size.parse("2k")).isEqualTo(2048L);
+    assertThatThrownBy(() -> size.parse("0"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("setting a.size: 0 is out of range; it must be at least 1 (bytes)");
+    ConfigKey<Double> share =
+        ConfigKey.ofDouble("a.share", 0.4, "fraction of heap", "Some share.").between(0.0, 0.9);
+    assertThat(share.parse("0")).isEqualTo(0.0);
+    assertThat(share.parse("0.9")).isEqualTo(0.9);
+    assertThatThrownBy(() -> share.parse("1.5"))
+        .hasMessage(
+            "setting a.share: 1.5 is out of range; it must be from 0.0 to 0.9 (fraction of heap)");
+    assertThatThrownBy(() -> share.parse("-0.1")).hasMessageContaining("out of range");
+    ConfigKey<Integer> port = ConfigKey.ofInt("a.port", 1, "", "A port.").between(0, 65535);
+    assertThatThrownBy(() -> port.parse("65536"))
+        .hasMessage("setting a.port: 65536 is out of range; it must be from 0 to 65535");
+    assertThat(port.range()).isEqualTo("from 0 to 65535");
+    assertThat(size.range()).isEqualTo("at least 1");
+    assertThat(ConfigKey.ofInt("a.n", 1, "", "N.").range()).isEmpty();
+  }
+
+  @Test
+  void aRangeMustHoldItsDefaultAndOnlyNumbersHaveOne() {
+    assertThatThrownBy(() -> ConfigKey.ofLong("a.size", 0L, "bytes", "Some size.").atLeast(1L))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("setting a.size: default 0 is not allowed; it must be at least 1");
+    assertThatThrownBy(() -> ConfigKey.ofString("a.s", "x", "S.").atLeast("a"))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> ConfigKey.ofBoolean("a.b", true, "B.").atLeast(false))
+        .isInstanceOf(IllegalStateException.class);
+  }
 }

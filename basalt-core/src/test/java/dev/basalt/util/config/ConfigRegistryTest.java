@@ -57,7 +57,7 @@ class ConfigRegistryTest {
         .contains(
             "| `hbase.rowlock.wait.duration` | long | 30000 | ms | "
                 + RegionSettings.ROW_LOCK_WAIT.doc()
-                + " |");
+                + " Allowed: at least 0. |");
     for (ConfigKeySet set : ConfigRegistry.get().sets()) {
       for (ConfigKey<?> k : set.keys()) {
         assertThat(md).contains("| `" + k.key() + "` |");

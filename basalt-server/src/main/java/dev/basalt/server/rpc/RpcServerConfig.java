@@ -1,7 +1,6 @@
 package dev.basalt.server.rpc;
 
 import dev.basalt.util.config.Config;
-import dev.basalt.util.config.ConfigKey;
 
 /**
  * How an {@link RpcServer} listens and how much it takes on. Where the server listens is its
@@ -45,20 +44,13 @@ public record RpcServerConfig(
 
   /** Settings from {@code config} (defaults for what it does not set), listening on host:port. */
   public static RpcServerConfig from(Config config, String host, int port) {
+    // The settings' ranges (RpcSettings) were checked when the configuration was read.
     long max = config.get(RpcSettings.MAX_REQUEST_SIZE);
-    if (max < 64 || max > Integer.MAX_VALUE - 16) {
-      throw new IllegalArgumentException(
-          RpcSettings.MAX_REQUEST_SIZE.key()
-              + " = "
-              + max
-              + " is outside 64.."
-              + (Integer.MAX_VALUE - 16));
-    }
-    int handlers = atLeastZero(config, RpcSettings.HANDLER_COUNT);
+    int handlers = config.get(RpcSettings.HANDLER_COUNT);
     if (handlers == 0) {
       handlers = Math.max(8, 4 * Runtime.getRuntime().availableProcessors());
     }
-    int queue = atLeastZero(config, RpcSettings.CALL_QUEUE_LENGTH);
+    int queue = config.get(RpcSettings.CALL_QUEUE_LENGTH);
     if (queue == 0) {
       queue = 10 * handlers;
     }
@@ -68,16 +60,8 @@ public record RpcServerConfig(
         (int) max,
         handlers,
         queue,
-        atLeastZero(config, RpcSettings.EVENT_LOOP_THREADS),
+        config.get(RpcSettings.EVENT_LOOP_THREADS),
         config.get(RpcSettings.INLINE_CALLS));
-  }
-
-  private static int atLeastZero(Config config, ConfigKey<Integer> key) {
-    int v = config.get(key);
-    if (v < 0) {
-      throw new IllegalArgumentException(key.key() + " = " + v + " is negative");
-    }
-    return v;
   }
 
   /** All defaults, listening on host:port. */

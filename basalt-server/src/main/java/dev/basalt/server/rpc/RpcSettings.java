@@ -8,35 +8,39 @@ import java.util.List;
 public final class RpcSettings implements ConfigKeySet {
   public static final ConfigKey<Long> MAX_REQUEST_SIZE =
       ConfigKey.ofLong(
-          "hbase.ipc.max.request.size",
-          256L * 1024 * 1024,
-          "bytes",
-          "Largest request frame (and decompressed request cell block) a client may send; a larger"
-              + " one is answered with RequestTooBigException and the connection closed.");
+              "hbase.ipc.max.request.size",
+              256L * 1024 * 1024,
+              "bytes",
+              "Largest request frame (and decompressed request cell block) a client may send; a larger"
+                  + " one is answered with RequestTooBigException and the connection closed.")
+          .between(64L, Integer.MAX_VALUE - 16L);
 
   public static final ConfigKey<Integer> HANDLER_COUNT =
       ConfigKey.ofInt(
-          "hbase.regionserver.handler.count",
-          0,
-          "threads",
-          "Threads that run calls (never the network threads); 0 means four per core, at least"
-              + " eight.");
+              "hbase.regionserver.handler.count",
+              0,
+              "threads",
+              "Threads that run calls (never the network threads); 0 means four per core, at least"
+                  + " eight.")
+          .atLeast(0);
 
   public static final ConfigKey<Integer> CALL_QUEUE_LENGTH =
       ConfigKey.ofInt(
-          "hbase.ipc.server.max.callqueue.length",
-          0,
-          "calls",
-          "Calls that may wait for a handler thread; more are answered with"
-              + " CallQueueTooBigException. 0 means ten per handler thread.");
+              "hbase.ipc.server.max.callqueue.length",
+              0,
+              "calls",
+              "Calls that may wait for a handler thread; more are answered with"
+                  + " CallQueueTooBigException. 0 means ten per handler thread.")
+          .atLeast(0);
 
   public static final ConfigKey<Integer> EVENT_LOOP_THREADS =
       ConfigKey.ofInt(
-          "hbase.netty.worker.count",
-          0,
-          "threads",
-          "Network threads that read and write connections; 0 means Netty's default (two per"
-              + " core).");
+              "hbase.netty.worker.count",
+              0,
+              "threads",
+              "Network threads that read and write connections; 0 means Netty's default (two per"
+                  + " core).")
+          .atLeast(0);
 
   public static final ConfigKey<Boolean> INLINE_CALLS =
       ConfigKey.ofBoolean(

@@ -83,18 +83,7 @@ public final class StandaloneServer implements AutoCloseable {
     String clusterId = db.getClusterId().toString();
 
     long lease = config.get(StandaloneSettings.SCANNER_LEASE);
-    if (lease < 1000) {
-      throw new IllegalArgumentException(
-          StandaloneSettings.SCANNER_LEASE.key() + " = " + lease + " ms is below 1000 ms");
-    }
     long maxResultSize = config.get(StandaloneSettings.SCANNER_MAX_RESULT_SIZE);
-    if (maxResultSize < 1) {
-      throw new IllegalArgumentException(
-          StandaloneSettings.SCANNER_MAX_RESULT_SIZE.key()
-              + " = "
-              + maxResultSize
-              + " is not a size (at least 1 byte)");
-    }
     client =
         new ClientServiceHandlers(
             new DatabaseRegions(db),

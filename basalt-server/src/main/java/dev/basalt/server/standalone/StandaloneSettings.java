@@ -20,18 +20,20 @@ public final class StandaloneSettings implements ConfigKeySet {
 
   public static final ConfigKey<Integer> MASTER_PORT =
       ConfigKey.ofInt(
-          "hbase.master.port",
-          16000,
-          "port",
-          "Master RPC port (MasterService, and the registry for hbase.client.bootstrap.servers);"
-              + " 0 picks a free port.");
+              "hbase.master.port",
+              16000,
+              "port",
+              "Master RPC port (MasterService, and the registry for hbase.client.bootstrap.servers);"
+                  + " 0 picks a free port.")
+          .between(0, 65535);
 
   public static final ConfigKey<Integer> REGIONSERVER_PORT =
       ConfigKey.ofInt(
-          "hbase.regionserver.port",
-          16020,
-          "port",
-          "Region server RPC port (ClientService, AdminService, hbase:meta); 0 picks a free port.");
+              "hbase.regionserver.port",
+              16020,
+              "port",
+              "Region server RPC port (ClientService, AdminService, hbase:meta); 0 picks a free port.")
+          .between(0, 65535);
 
   public static final ConfigKey<String> BIND_ADDRESS =
       ConfigKey.ofString(
@@ -57,10 +59,11 @@ public final class StandaloneSettings implements ConfigKeySet {
 
   public static final ConfigKey<Integer> ZOOKEEPER_PORT =
       ConfigKey.ofInt(
-          "hbase.zookeeper.property.clientPort",
-          2181,
-          "port",
-          "Client port of the embedded ZooKeeper; 0 picks a free port.");
+              "hbase.zookeeper.property.clientPort",
+              2181,
+              "port",
+              "Client port of the embedded ZooKeeper; 0 picks a free port.")
+          .between(0, 65535);
 
   public static final ConfigKey<String> ZNODE_PARENT =
       ConfigKey.ofString(
@@ -77,20 +80,22 @@ public final class StandaloneSettings implements ConfigKeySet {
 
   public static final ConfigKey<Long> SCANNER_LEASE =
       ConfigKey.ofLong(
-          "hbase.client.scanner.timeout.period",
-          60_000L,
-          "ms",
-          "How long an open scanner may sit idle before the server closes it (the client's next"
-              + " call then gets UnknownScannerException and reopens).");
+              "hbase.client.scanner.timeout.period",
+              60_000L,
+              "ms",
+              "How long an open scanner may sit idle before the server closes it (the client's next"
+                  + " call then gets UnknownScannerException and reopens).")
+          .atLeast(1000L);
 
   public static final ConfigKey<Long> SCANNER_MAX_RESULT_SIZE =
       ConfigKey.ofLong(
-          "hbase.server.scanner.max.result.size",
-          ScanService.DEFAULT_MAX_RESULT_SIZE,
-          "bytes",
-          "Most cell bytes one scan call answers with, whatever size the client asks for (its"
-              + " hbase.client.scanner.max.result.size is used when smaller). A row past it goes"
-              + " to clients that put partial results together in parts, as in HBase.");
+              "hbase.server.scanner.max.result.size",
+              ScanService.DEFAULT_MAX_RESULT_SIZE,
+              "bytes",
+              "Most cell bytes one scan call answers with, whatever size the client asks for (its"
+                  + " hbase.client.scanner.max.result.size is used when smaller). A row past it goes"
+                  + " to clients that put partial results together in parts, as in HBase.")
+          .atLeast(1L);
 
   @Override
   public String section() {

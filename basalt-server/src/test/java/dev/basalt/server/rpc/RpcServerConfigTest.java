@@ -34,12 +34,14 @@ class RpcServerConfigTest {
 
   @Test
   void badValuesNameTheirKey() {
-    Config negative = Config.builder().set("hbase.regionserver.handler.count", "-1").build();
-    assertThatThrownBy(() -> RpcServerConfig.from(negative, "h", 1))
-        .hasMessage("hbase.regionserver.handler.count = -1 is negative");
-    Config huge = Config.builder().set("hbase.ipc.max.request.size", "8g").build();
-    assertThatThrownBy(() -> RpcServerConfig.from(huge, "h", 1))
-        .hasMessageContaining("hbase.ipc.max.request.size = 8589934592 is outside");
+    assertThatThrownBy(() -> Config.builder().set("hbase.regionserver.handler.count", "-1").build())
+        .hasMessage(
+            "setting hbase.regionserver.handler.count: -1 is out of range; it must be at least 0"
+                + " (threads)");
+    assertThatThrownBy(() -> Config.builder().set("hbase.ipc.max.request.size", "8g").build())
+        .hasMessage(
+            "setting hbase.ipc.max.request.size: 8g is out of range; it must be from 64 to"
+                + " 2147483631 (bytes)");
     assertThatThrownBy(() -> RpcServerConfig.defaults("h", 70000))
         .hasMessageContaining("port 70000");
   }
