@@ -168,7 +168,7 @@ start_basalt() {
   done
   CONNECT=(--zookeeper "$(awk -F= '$1 == "zookeeper" {print $2}' "$dir/ready")")
   STORAGE="local filesystem"
-  HEAP_NOTE="-Xmx$HEAP, pages touched as G1 commits them (bin/basalt)"
+  HEAP_NOTE="-Xmx$HEAP, never shrunk (bin/basalt)"
 }
 
 # run_system KEY NAME: starts the system, runs the workloads, stops it, writes
