@@ -100,8 +100,10 @@ public final class Database implements Closeable {
    * Opens (creating if needed) the database in {@code dir}.
    *
    * @throws IOException when another process has it open, or its files cannot be recovered
+   * @throws IllegalArgumentException when settings contradict each other (see SettingsTogether)
    */
   public static Database open(Path dir, Config config, Clock clock) throws IOException {
+    SettingsTogether.check(config);
     LocalStorage storage = new LocalStorage(dir);
     FileChannel ch =
         FileChannel.open(
@@ -173,10 +175,6 @@ public final class Database implements Closeable {
     this.tables = new LiveTables(clock, config.get(DatabaseSettings.TRANSITION_WAIT));
     this.maintenance = new Maintenance(tables::openRegions, config, clock);
     double rowCacheShare = config.get(DatabaseSettings.ROW_CACHE_FRACTION);
-    if (!(rowCacheShare >= 0 && rowCacheShare < 1)) {
-      throw new IllegalArgumentException(
-          DatabaseSettings.ROW_CACHE_FRACTION.key() + " = " + rowCacheShare + " is outside [0, 1)");
-    }
     this.rowCache =
         rowCacheShare == 0
             ? null

@@ -49,6 +49,28 @@ class StandaloneMainTest {
   }
 
   @Test
+  void settingsThatContradictEachOtherAreABadConfiguration() {
+    Run run =
+        run(
+            "--root",
+            dir.resolve("data").toString(),
+            "-D",
+            "hbase.master.port=0",
+            "-D",
+            "hbase.regionserver.port=0",
+            "-D",
+            "hbase.zookeeper.property.clientPort=0",
+            "-D",
+            "hbase.hstore.compaction.min=5",
+            "-D",
+            "hbase.hstore.compaction.max=3");
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err.trim())
+        .isEqualTo(
+            "basalt: hbase.hstore.compaction.max = 3 is below hbase.hstore.compaction.min = 5");
+  }
+
+  @Test
   void aBadSettingNamesItsKey() throws Exception {
     Run run = run("--root", dir.toString(), "-D", "hbase.regionserver.port=many");
     assertThat(run.exitCode).isEqualTo(2);
