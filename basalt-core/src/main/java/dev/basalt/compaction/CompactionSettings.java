@@ -1,5 +1,6 @@
 package dev.basalt.compaction;
 
+import dev.basalt.util.config.Config;
 import dev.basalt.util.config.ConfigKey;
 import dev.basalt.util.config.ConfigKeySet;
 import java.util.List;
@@ -68,6 +69,26 @@ public final class CompactionSettings implements ConfigKeySet {
           100L * 1024 * 1024,
           "bytes/s",
           "Most bytes per second one compaction writes; 0 or less means unlimited.");
+
+  /**
+   * The minor compaction policy {@code config} describes.
+   *
+   * @throws IllegalArgumentException naming the keys when they contradict each other (their ranges
+   *     cannot say that the maximum is below the minimum, or that a ratio must be above 0)
+   */
+  public static CompactionPolicy policy(Config config) {
+    int min = config.get(MIN_FILES);
+    int max = config.get(MAX_FILES);
+    double ratio = config.get(RATIO);
+    if (max < min) {
+      throw new IllegalArgumentException(
+          MAX_FILES.named(max) + " is below " + MIN_FILES.named(min));
+    }
+    if (ratio <= 0) {
+      throw new IllegalArgumentException(RATIO.named(ratio) + " must be above 0");
+    }
+    return new CompactionPolicy(min, max, ratio);
+  }
 
   @Override
   public String section() {

@@ -18,35 +18,15 @@ final class SettingsTogether {
    * @throws IllegalArgumentException naming the keys and their values
    */
   static void check(Config config) {
-    int min = config.get(CompactionSettings.MIN_FILES);
-    int max = config.get(CompactionSettings.MAX_FILES);
-    if (max < min) {
-      throw new IllegalArgumentException(
-          CompactionSettings.MAX_FILES.key()
-              + " = "
-              + max
-              + " is below "
-              + CompactionSettings.MIN_FILES.key()
-              + " = "
-              + min);
-    }
-    double ratio = config.get(CompactionSettings.RATIO);
-    if (ratio <= 0) {
-      throw new IllegalArgumentException(
-          CompactionSettings.RATIO.key() + " = " + ratio + " must be above 0");
-    }
+    CompactionSettings.policy(config);
     double memstore = config.get(DatabaseSettings.GLOBAL_MEMSTORE_FRACTION);
     double cache = config.get(DatabaseSettings.BLOCK_CACHE_FRACTION);
     // A small tolerance: 0.4 + 0.4 is 0.8000000000000002 in doubles.
     if (memstore + cache > MAX_MEMSTORE_AND_CACHE + 1e-9) {
       throw new IllegalArgumentException(
-          DatabaseSettings.GLOBAL_MEMSTORE_FRACTION.key()
-              + " = "
-              + memstore
+          DatabaseSettings.GLOBAL_MEMSTORE_FRACTION.named(memstore)
               + " and "
-              + DatabaseSettings.BLOCK_CACHE_FRACTION.key()
-              + " = "
-              + cache
+              + DatabaseSettings.BLOCK_CACHE_FRACTION.named(cache)
               + " together give more than "
               + MAX_MEMSTORE_AND_CACHE
               + " of the heap to memstores and block cache, leaving too little for everything"

@@ -40,11 +40,7 @@ final class RegionCompactor {
 
   RegionCompactor(Region region, Config config) {
     this.region = region;
-    this.policy =
-        new CompactionPolicy(
-            config.get(CompactionSettings.MIN_FILES),
-            config.get(CompactionSettings.MAX_FILES),
-            config.get(CompactionSettings.RATIO));
+    this.policy = CompactionSettings.policy(config);
     this.blockingFiles = config.get(CompactionSettings.BLOCKING_FILES);
     this.throughputLimit = config.get(CompactionSettings.THROUGHPUT_LIMIT);
   }

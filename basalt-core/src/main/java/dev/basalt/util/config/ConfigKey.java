@@ -27,16 +27,6 @@ public final class ConfigKey<T> {
       T defaultValue,
       String unit,
       String doc,
-      Function<String, T> parser) {
-    this(key, type, defaultValue, unit, doc, parser, null, null);
-  }
-
-  private ConfigKey(
-      String key,
-      Class<T> type,
-      T defaultValue,
-      String unit,
-      String doc,
       Function<String, T> parser,
       T min,
       T max) {
@@ -60,26 +50,28 @@ public final class ConfigKey<T> {
   }
 
   public static ConfigKey<Boolean> ofBoolean(String key, boolean def, String doc) {
-    return new ConfigKey<>(key, Boolean.class, def, "", doc, ConfigKey::parseBoolean);
+    return new ConfigKey<>(key, Boolean.class, def, "", doc, ConfigKey::parseBoolean, null, null);
   }
 
   public static ConfigKey<Integer> ofInt(String key, int def, String unit, String doc) {
-    return new ConfigKey<>(key, Integer.class, def, unit, doc, s -> Math.toIntExact(parseLong(s)));
+    return new ConfigKey<>(
+        key, Integer.class, def, unit, doc, s -> Math.toIntExact(parseLong(s)), null, null);
   }
 
   /** A long; byte sizes accept k/m/g suffixes and durations ms/s/m/h/d suffixes. */
   public static ConfigKey<Long> ofLong(String key, long def, String unit, String doc) {
     Function<String, Long> p =
         unit.equals("ms") ? ConfigKey::parseDurationMillis : ConfigKey::parseLong;
-    return new ConfigKey<>(key, Long.class, def, unit, doc, p);
+    return new ConfigKey<>(key, Long.class, def, unit, doc, p, null, null);
   }
 
   public static ConfigKey<Double> ofDouble(String key, double def, String unit, String doc) {
-    return new ConfigKey<>(key, Double.class, def, unit, doc, s -> Double.parseDouble(s.trim()));
+    return new ConfigKey<>(
+        key, Double.class, def, unit, doc, s -> Double.parseDouble(s.trim()), null, null);
   }
 
   public static ConfigKey<String> ofString(String key, String def, String doc) {
-    return new ConfigKey<>(key, String.class, def, "", doc, String::trim);
+    return new ConfigKey<>(key, String.class, def, "", doc, String::trim, null, null);
   }
 
   /**
@@ -93,7 +85,7 @@ public final class ConfigKey<T> {
 
   /** This key refusing configured values outside {@code min}..{@code max} (null: unbounded). */
   public ConfigKey<T> between(T min, T max) {
-    if (!Comparable.class.isAssignableFrom(type) || type == Boolean.class || type == String.class) {
+    if (!Number.class.isAssignableFrom(type)) {
       throw new IllegalStateException("setting " + key + ": only numbers have a range");
     }
     return new ConfigKey<>(key, type, defaultValue, unit, doc, parser, min, max);
@@ -108,6 +100,11 @@ public final class ConfigKey<T> {
       return "at least " + min;
     }
     return max != null ? "at most " + max : "";
+  }
+
+  /** "key = value", for messages about settings that contradict each other. */
+  public String named(T value) {
+    return key + " = " + value;
   }
 
   @SuppressWarnings("unchecked")
@@ -153,7 +150,7 @@ public final class ConfigKey<T> {
               + raw
               + "' is not a valid "
               + type.getSimpleName().toLowerCase(java.util.Locale.ROOT)
-              + (unit.isEmpty() ? "" : " (" + unit + ")"),
+              + unitInParentheses(),
           e);
     }
     if (value != null && outOfRange(value)) {
@@ -164,9 +161,13 @@ public final class ConfigKey<T> {
               + raw.trim()
               + " is out of range; it must be "
               + range()
-              + (unit.isEmpty() ? "" : " (" + unit + ")"));
+              + unitInParentheses());
     }
     return value;
+  }
+
+  private String unitInParentheses() {
+    return unit.isEmpty() ? "" : " (" + unit + ")";
   }
 
   @Override

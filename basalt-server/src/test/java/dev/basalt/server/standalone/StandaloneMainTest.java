@@ -7,6 +7,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -18,18 +20,9 @@ class StandaloneMainTest {
   @Test
   void aDataDirectoryThatIsAFileIsNamedWithWhatIsWrong() throws Exception {
     Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
-    Run run =
-        run(
-            "--root",
-            file.toString(),
-            "-D",
-            "hbase.master.port=0",
-            "-D",
-            "hbase.regionserver.port=0",
-            "-D",
-            "hbase.zookeeper.property.clientPort=0");
-    assertThat(run.exitCode).isEqualTo(1);
-    assertThat(run.err.trim())
+    Run run = runOnFreePorts("--root", file.toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().trim())
         .isEqualTo("basalt: could not start: " + file + ": already exists and is not a directory");
   }
 
@@ -37,35 +30,29 @@ class StandaloneMainTest {
   void aMissingConfigurationFileIsABadCommandLine() throws Exception {
     Path missing = dir.resolve("basalt-site.xml");
     Run run = run("-c", missing.toString());
-    assertThat(run.exitCode).isEqualTo(2);
-    assertThat(run.err).contains(missing + " does not exist");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(missing + " does not exist");
   }
 
   @Test
   void aConfigurationFileThatIsADirectoryIsNamed() throws Exception {
     Run run = run("-c", dir.toString());
-    assertThat(run.exitCode).isEqualTo(2);
-    assertThat(run.err.trim()).isEqualTo("basalt: configuration file " + dir + " is a directory");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().trim()).isEqualTo("basalt: configuration file " + dir + " is a directory");
   }
 
   @Test
   void settingsThatContradictEachOtherAreABadConfiguration() {
     Run run =
-        run(
+        runOnFreePorts(
             "--root",
             dir.resolve("data").toString(),
-            "-D",
-            "hbase.master.port=0",
-            "-D",
-            "hbase.regionserver.port=0",
-            "-D",
-            "hbase.zookeeper.property.clientPort=0",
             "-D",
             "hbase.hstore.compaction.min=5",
             "-D",
             "hbase.hstore.compaction.max=3");
-    assertThat(run.exitCode).isEqualTo(2);
-    assertThat(run.err.trim())
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().trim())
         .isEqualTo(
             "basalt: hbase.hstore.compaction.max = 3 is below hbase.hstore.compaction.min = 5");
   }
@@ -73,8 +60,22 @@ class StandaloneMainTest {
   @Test
   void aBadSettingNamesItsKey() throws Exception {
     Run run = run("--root", dir.toString(), "-D", "hbase.regionserver.port=many");
-    assertThat(run.exitCode).isEqualTo(2);
-    assertThat(run.err).contains("hbase.regionserver.port");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("hbase.regionserver.port");
+  }
+
+  /** A start that gets past the command line must not take the default ports of a real server. */
+  private static Run runOnFreePorts(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    for (String port :
+        List.of(
+            "hbase.master.port",
+            "hbase.regionserver.port",
+            "hbase.zookeeper.property.clientPort")) {
+      all.add("-D");
+      all.add(port + "=0");
+    }
+    return run(all.toArray(String[]::new));
   }
 
   private static Run run(String... args) {
@@ -89,13 +90,5 @@ class StandaloneMainTest {
     }
   }
 
-  private static final class Run {
-    final int exitCode;
-    final String err;
-
-    Run(int exitCode, String err) {
-      this.exitCode = exitCode;
-      this.err = err;
-    }
-  }
+  private record Run(int exitCode, String err) {}
 }
