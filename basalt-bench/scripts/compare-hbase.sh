@@ -18,7 +18,9 @@
 # per workload, THREADS [8] client threads, REGIONS [8] pre-split regions, WARMUP [10] seconds
 # per workload, MAX_SECONDS [300] per workload, WORKLOADS [load,a,b,c,f,d,e], HEAP [4g] server
 # heap limit (the same for both), HBASE_FS [local|hdfs], OUT [basalt-bench/target/compare],
-# SYSTEMS [hbase,basalt] the systems to run (one left out reuses its results in $OUT, if any).
+# SYSTEMS [hbase,basalt] the systems to run (one left out reuses its results in $OUT, if any),
+# RUNNER_OPTS [-Xms2g -Xmx2g -XX:+AlwaysPreTouch] the workload runner's JVM options (a fixed heap
+# touched at start, so the client's own heap growth is not measured as server latency).
 # Needs JDK 17 (the stock HBase 2.x client does not run on JDK 23+) and Maven.
 set -euo pipefail
 
@@ -31,7 +33,7 @@ for arg in "$@"; do
   case "$arg" in
     --update-docs) UPDATE_DOCS=true ;;
     --skip-build) BUILD=false ;;
-    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "unknown argument: $arg (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -49,6 +51,7 @@ OUT=${OUT:-$ROOT/basalt-bench/target/compare}
 JAVA=${JAVA:-java}
 READY_TIMEOUT=${READY_TIMEOUT:-300}
 SYSTEMS=${SYSTEMS:-hbase,basalt}
+RUNNER_OPTS=${RUNNER_OPTS:--Xms2g -Xmx2g -XX:+AlwaysPreTouch}
 
 # HBase 2.6 on JDK 17 (shared/docs/reference-hbase.md).
 HBASE_JVM_OPTS=(
@@ -193,7 +196,8 @@ run_system() {
   local rss_idle
   rss_idle=$(proc_kib "$SERVER_PID" VmRSS)
   echo "$name answered after $((startup_ms / 1000)).$(((startup_ms % 1000) / 100)) s, resident ${rss_idle} KiB"
-  "$JAVA" -cp "$BENCH_JAR" dev.basalt.bench.workload.WorkloadRunner "${CONNECT[@]}" \
+  # shellcheck disable=SC2086 # RUNNER_OPTS is a list of JVM options
+  "$JAVA" $RUNNER_OPTS -cp "$BENCH_JAR" dev.basalt.bench.workload.WorkloadRunner "${CONNECT[@]}" \
     --label "$key" --workloads "$WORKLOADS" --records "$RECORDS" --operations "$OPERATIONS" \
     --threads "$THREADS" --regions "$REGIONS" --warmup "$WARMUP" --max-seconds "$MAX_SECONDS" \
     --recreate-table --json "$OUT/$key.json" 2>&1 | grep --line-buffered -v '^SLF4J' | tee "$OUT/$key.log"
@@ -246,12 +250,13 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
   echo '```'
   echo "RECORDS=$RECORDS OPERATIONS=$OPERATIONS THREADS=$THREADS REGIONS=$REGIONS WARMUP=$WARMUP \\"
   echo "  MAX_SECONDS=$MAX_SECONDS WORKLOADS=$WORKLOADS HEAP=$HEAP HBASE_FS=$HBASE_FS \\"
+  echo "  RUNNER_OPTS=\"$RUNNER_OPTS\" \\"
   echo "  basalt-bench/scripts/compare-hbase.sh $*"
   echo '```'
   echo
   echo "$RECORDS records of 10 fields x 100 B, $OPERATIONS operations per workload after ${WARMUP} s of"
   echo "warm-up, $THREADS client threads in one client JVM, table pre-split into $REGIONS regions, no"
-  echo "client write buffer. Machine: $(nproc) CPUs ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)),"
+  echo "client write buffer, client JVM options \`$RUNNER_OPTS\`. Machine: $(nproc) CPUs ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)),"
   echo "$(awk '/MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, $("$JAVA" -version 2>&1 | head -1);"
   echo "client and server share the CPUs. Load average (1/5/15 min) at the start: $LOAD_START;"
   echo "at the end: $LOAD_END."
