@@ -68,7 +68,11 @@ record RunnerOptions(
           "  --label NAME           name of the system under test in reports (cluster)",
           "  --json FILE            also write the results as JSON to FILE",
           "  -D KEY=VALUE           HBase client setting (repeatable)",
-          "  --help                 this text");
+          "  --help                 this text",
+          "",
+          "For latency figures give this JVM a fixed heap touched at start (java -Xms2g -Xmx2g",
+          "-XX:+AlwaysPreTouch ...), as compare-hbase.sh does: a growing heap and young pauses",
+          "every few hundred milliseconds in the client otherwise land in the measured tail.");
 
   static RunnerOptions parse(String... args) throws UsageException {
     Builder b = new Builder();
