@@ -78,9 +78,7 @@ public final class SplitLoadBench {
     if (rows % SCRAMBLE == 0) {
       throw new IllegalArgumentException("rows must not be a multiple of " + SCRAMBLE);
     }
-    if (Files.exists(dir)) {
-      BenchFiles.deleteTree(dir);
-    }
+    BenchFiles.deleteTree(dir);
     Config config =
         Config.builder().set(DatabaseSettings.MAX_FILESIZE, splitMb * 1024 * 1024).build();
     long userBytes = rows * (KEY + VALUE);

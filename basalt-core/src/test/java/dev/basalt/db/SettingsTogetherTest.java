@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.basalt.compaction.CompactionSettings;
 import dev.basalt.util.config.Config;
 import java.nio.file.Path;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,39 +18,31 @@ class SettingsTogetherTest {
   void theDefaultsAndHBasesLimitPass() {
     assertThatCode(() -> SettingsTogether.check(Config.defaults())).doesNotThrowAnyException();
     assertThatCode(
-            () ->
-                SettingsTogether.check(
-                    Config.builder()
-                        .set(DatabaseSettings.GLOBAL_MEMSTORE_FRACTION, 0.5)
-                        .set(DatabaseSettings.BLOCK_CACHE_FRACTION, 0.3)
-                        .set(CompactionSettings.MIN_FILES, 4)
-                        .set(CompactionSettings.MAX_FILES, 4)
-                        .build()))
+            checking(
+                Config.builder()
+                    .set(DatabaseSettings.GLOBAL_MEMSTORE_FRACTION, 0.5)
+                    .set(DatabaseSettings.BLOCK_CACHE_FRACTION, 0.3)
+                    .set(CompactionSettings.MIN_FILES, 4)
+                    .set(CompactionSettings.MAX_FILES, 4)))
         .doesNotThrowAnyException();
   }
 
   @Test
   void contradictionsNameTheirKeys() {
     assertThatThrownBy(
-            () ->
-                SettingsTogether.check(
-                    Config.builder()
-                        .set(CompactionSettings.MIN_FILES, 5)
-                        .set(CompactionSettings.MAX_FILES, 3)
-                        .build()))
+            checking(
+                Config.builder()
+                    .set(CompactionSettings.MIN_FILES, 5)
+                    .set(CompactionSettings.MAX_FILES, 3)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("hbase.hstore.compaction.max = 3 is below hbase.hstore.compaction.min = 5");
-    assertThatThrownBy(
-            () ->
-                SettingsTogether.check(Config.builder().set(CompactionSettings.RATIO, 0.0).build()))
+    assertThatThrownBy(checking(Config.builder().set(CompactionSettings.RATIO, 0.0)))
         .hasMessage("hbase.hstore.compaction.ratio = 0.0 must be above 0");
     assertThatThrownBy(
-            () ->
-                SettingsTogether.check(
-                    Config.builder()
-                        .set(DatabaseSettings.GLOBAL_MEMSTORE_FRACTION, 0.5)
-                        .set(DatabaseSettings.BLOCK_CACHE_FRACTION, 0.4)
-                        .build()))
+            checking(
+                Config.builder()
+                    .set(DatabaseSettings.GLOBAL_MEMSTORE_FRACTION, 0.5)
+                    .set(DatabaseSettings.BLOCK_CACHE_FRACTION, 0.4)))
         .hasMessageStartingWith(
             "hbase.regionserver.global.memstore.size = 0.5 and hfile.block.cache.size = 0.4"
                 + " together give more than 0.8 of the heap");
@@ -66,5 +59,9 @@ class SettingsTogetherTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("hbase.hstore.compaction.max");
     assertThat(dir.resolve("db")).doesNotExist();
+  }
+
+  private static ThrowingCallable checking(Config.Builder settings) {
+    return () -> SettingsTogether.check(settings.build());
   }
 }

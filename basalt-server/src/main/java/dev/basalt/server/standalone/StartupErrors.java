@@ -22,8 +22,7 @@ final class StartupErrors {
     if (e instanceof UncheckedIOException && e.getCause() != null) {
       return describe(e.getCause());
     }
-    if (e instanceof FileSystemException) {
-      FileSystemException f = (FileSystemException) e;
+    if (e instanceof FileSystemException f) {
       StringBuilder b = new StringBuilder(String.valueOf(f.getFile()));
       if (f.getOtherFile() != null) {
         b.append(" -> ").append(f.getOtherFile());
