@@ -2,9 +2,11 @@ package dev.basalt.region;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.basalt.cell.Cell;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.ops.Result;
+import dev.basalt.region.RowSlabs.Row;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -29,8 +31,10 @@ import java.util.concurrent.atomic.LongAdder;
  * ({@link #startRead}) and {@link #offer}s its result only if no write of the stripe began or ended
  * meanwhile. Stripes shared by unrelated rows only cost cache misses.
  *
- * <p>Cached cells are copied into one array per row, so they never hold a memstore's chunks alive.
- * Entries are weighed by their bytes; Caffeine evicts (W-TinyLFU). Thread-safe.
+ * <p>Cached cells are copied into {@link RowSlabs}, so they never hold a memstore's chunks alive
+ * and do not burden young collections; a hit copies the row out of its slab. Entries are weighed by
+ * their bytes; Caffeine evicts (W-TinyLFU), and its removal listener returns a row's bytes to its
+ * slab. Thread-safe.
  */
 public final class RowCache {
   /** Rows with more cells or bytes than this are not cached. */
@@ -41,7 +45,9 @@ public final class RowCache {
   private static final int STRIPES = 4096;
   private static final AtomicLong REGION_IDS = new AtomicLong();
 
-  private final Cache<Key, Result> rows;
+  private final Cache<Key, Row> rows;
+  private final long capacity;
+  private final RowSlabs slabs;
   private final AtomicIntegerArray writing = new AtomicIntegerArray(STRIPES);
   private final AtomicLongArray versions = new AtomicLongArray(STRIPES);
   private final LongAdder hits = new LongAdder();
@@ -76,11 +82,14 @@ public final class RowCache {
     if (capacityBytes < 0) {
       throw new IllegalArgumentException("capacity must not be negative: " + capacityBytes);
     }
+    this.capacity = capacityBytes;
+    this.slabs = new RowSlabs(capacityBytes);
     this.rows =
         Caffeine.newBuilder()
             .maximumWeight(capacityBytes)
-            .weigher((Key k, Result r) -> weight(k, r))
+            .weigher((Key k, Row r) -> weight(k, r))
             .executor(Runnable::run)
+            .removalListener((Key k, Row r, RemovalCause cause) -> slabs.release(r))
             .build();
   }
 
@@ -91,13 +100,18 @@ public final class RowCache {
 
   /** The cached row, or null; never while a write of the row's stripe is in flight. */
   Result get(Key key) {
-    Result r = rows.getIfPresent(key);
+    Row r = rows.getIfPresent(key);
     if (r == null || writing.get(key.stripe()) != 0) {
       misses.increment();
       return null;
     }
+    Result cached = r.toResult();
+    if (cached == null) { // left the cache after it was looked up, and its slab was reused
+      misses.increment();
+      return null;
+    }
     hits.increment();
-    return r;
+    return cached;
   }
 
   /**
@@ -125,10 +139,15 @@ public final class RowCache {
     if (!unchanged(s, token)) {
       return;
     }
-    Result copy = compact(found);
-    if (copy != null) {
-      rows.asMap().compute(key, (k, present) -> unchanged(s, token) ? copy : present);
+    Row copy = store(found);
+    if (copy == null) {
+      return;
     }
+    Row now = rows.asMap().compute(key, (k, present) -> unchanged(s, token) ? copy : present);
+    if (now != copy) {
+      slabs.release(copy);
+    }
+    slabs.compact();
   }
 
   private boolean unchanged(int stripe, long token) {
@@ -162,16 +181,16 @@ public final class RowCache {
   }
 
   /**
-   * The result with its cells copied, back to back, into one array; null when it is not cached: an
-   * existence answer, a partial row, cells that are not plain KeyValues, or a row over {@link
-   * #MAX_CELLS} cells or {@link #MAX_BYTES} bytes.
+   * The result's cells copied into the slabs; null when it is not cached: an existence answer, a
+   * partial row, cells that are not plain KeyValues, or a row over {@link #MAX_CELLS} cells or
+   * {@link #MAX_BYTES} bytes.
    */
-  private static Result compact(Result r) {
-    if (r.size() > MAX_CELLS || r.getExists() != null || r.mayHaveMoreCellsInRow()) {
+  private Row store(Result r) {
+    if (capacity == 0
+        || r.size() > MAX_CELLS
+        || r.getExists() != null
+        || r.mayHaveMoreCellsInRow()) {
       return null;
-    }
-    if (r.isEmpty()) {
-      return Result.EMPTY;
     }
     List<Cell> cells = r.cells();
     int total = 0;
@@ -180,24 +199,35 @@ public final class RowCache {
         return null;
       }
     }
-    byte[] data = new byte[total];
-    KeyValue[] copies = new KeyValue[cells.size()];
-    int at = 0;
-    for (int i = 0; i < copies.length; i++) {
-      KeyValue kv = (KeyValue) cells.get(i);
-      System.arraycopy(kv.getBuffer(), kv.getOffset(), data, at, kv.getLength());
-      copies[i] = new KeyValue(data, at, kv.getLength(), kv.getSequenceId());
-      at += kv.getLength();
+    int length = RowSlabs.rangeLength(total, cells.size());
+    if (!slabs.fits(length)) {
+      return null;
     }
-    return Result.create(Arrays.asList(copies));
+    return slabs.store(cells, length);
   }
 
-  /** Heap bytes of an entry; a compacted row's cells share one array. */
-  private static int weight(Key k, Result r) {
-    int w = 64 + k.row().length;
-    if (!r.isEmpty()) {
-      w += 48 * r.size() + ((KeyValue) r.cells().get(0)).getBuffer().length;
-    }
-    return w;
+  /** Rows moved out of slabs that were being emptied. */
+  long rowsMoved() {
+    return slabs.rowsMoved();
+  }
+
+  /** Bytes of the slabs the cached rows are in (live or not). */
+  long slabBytes() {
+    return slabs.inUseBytes();
+  }
+
+  /** The most {@link #slabBytes} may be, give or take a slab, once {@link #offer} returns. */
+  long slabLimit() {
+    return slabs.limit();
+  }
+
+  /** Slabs ever made. */
+  long slabsCreated() {
+    return slabs.slabsCreated();
+  }
+
+  /** Heap bytes of an entry: the row's range, its key and the cache's node. */
+  private static int weight(Key k, Row r) {
+    return 112 + k.row().length + r.length;
   }
 }

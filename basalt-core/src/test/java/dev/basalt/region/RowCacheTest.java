@@ -18,7 +18,11 @@ import dev.basalt.schema.TableDescriptor;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -195,5 +199,128 @@ class RowCacheTest {
     assertThat(Bytes.toLong(r.get(new Get(b("row"))).getValue(F, b("n")))).isEqualTo(10_000);
     assertThat(Bytes.toLong(r.get(new Get(b("row"))).getValue(F, b("n")))).isEqualTo(10_000);
     assertThat(cache.hits()).isGreaterThan(hits);
+  }
+
+  private static Result rowOf(RowCache.Key key, int seed) {
+    List<KeyValue> cells = new ArrayList<>();
+    int n = 1 + seed % 7;
+    for (int i = 0; i < n; i++) {
+      byte[] value = new byte[50 + (seed * 31 + i) % 400];
+      Arrays.fill(value, (byte) (seed + i));
+      cells.add(
+          KeyValue.of(key.row(), F, b("q" + i), 1, CellType.PUT, value).withSequenceId(seed + i));
+    }
+    return Result.create(cells);
+  }
+
+  private static void assertSameRow(Result cached, Result expected) {
+    assertThat(cached.cells()).containsExactlyElementsOf(expected.cells());
+    for (int i = 0; i < cached.size(); i++) {
+      assertThat(cached.cells().get(i).getSequenceId())
+          .isEqualTo(expected.cells().get(i).getSequenceId());
+    }
+  }
+
+  /**
+   * Rows come and go (dropped by writes, evicted by size) far beyond the cache's capacity: the
+   * slabs stay within their limit, and every cached row reads back exactly as it was offered, with
+   * its sequence ids, including rows moved out of emptied slabs.
+   */
+  @Test
+  void slabsStayBoundedAndRowsSurviveBeingMoved() {
+    RowCache cache = new RowCache(256 << 10);
+    Random random = new Random(42);
+    Map<Integer, Result> model = new HashMap<>();
+    List<RowCache.Key> keys = new ArrayList<>();
+    for (int k = 0; k < 2_000; k++) {
+      keys.add(RowCache.Key.of(7, b("row" + k)));
+    }
+    // A few rows read over and over stay cached while thousands of others churn around them.
+    for (int k = 0; k < 20; k++) {
+      cache.offer(keys.get(k), cache.startRead(keys.get(k)), rowOf(keys.get(k), k));
+      model.put(k, rowOf(keys.get(k), k));
+    }
+    long moved = 0;
+    for (int step = 0; step < 40_000; step++) {
+      int k = 20 + random.nextInt(keys.size() - 20);
+      RowCache.Key key = keys.get(k);
+      if (random.nextInt(3) == 0) {
+        cache.beginWrite(key);
+        cache.endWrite(key);
+        model.remove(k);
+      } else {
+        int seed = random.nextInt(1_000);
+        cache.offer(key, cache.startRead(key), rowOf(key, seed));
+        model.put(k, rowOf(key, seed));
+      }
+      assertThat(cache.slabBytes()).isLessThanOrEqualTo(cache.slabLimit());
+      int hot = random.nextInt(20);
+      Result r = cache.get(keys.get(hot));
+      assertThat(r).as("hot row %d", hot).isNotNull();
+      assertSameRow(r, model.get(hot));
+    }
+    for (int k = 0; k < keys.size(); k++) {
+      Result r = cache.get(keys.get(k));
+      if (r != null) {
+        assertThat(model).containsKey(k);
+        assertSameRow(r, model.get(k));
+        moved++;
+      }
+    }
+    assertThat(moved).isGreaterThan(20);
+    assertThat(cache.rowsMoved()).isGreaterThan(20); // the hot rows' first slab was emptied
+    // Emptied slabs are reused: far fewer were made than the rows offered would have filled.
+    assertThat(cache.slabsCreated())
+        .isLessThanOrEqualTo(cache.slabLimit() / (16 << 10) + RowSlabs.POOL + 2);
+  }
+
+  /**
+   * Threads offer, drop and read rows at once while slabs are emptied and moved: a hit is always
+   * the row's own cells (each row's content depends only on its key), never another row's bytes.
+   */
+  @Test
+  void concurrentChurnNeverServesAnotherRowsBytes() throws Exception {
+    RowCache cache = new RowCache(128 << 10);
+    List<RowCache.Key> keys = new ArrayList<>();
+    for (int k = 0; k < 500; k++) {
+      keys.add(RowCache.Key.of(3, b("row" + k)));
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    List<Future<Long>> fs = new ArrayList<>();
+    try {
+      for (int t = 0; t < 4; t++) {
+        int thread = t;
+        fs.add(
+            pool.submit(
+                () -> {
+                  Random random = new Random(thread);
+                  long hits = 0;
+                  for (int i = 0; i < 50_000; i++) {
+                    int k = random.nextInt(keys.size());
+                    RowCache.Key key = keys.get(k);
+                    Result r = cache.get(key);
+                    if (r != null) {
+                      assertSameRow(r, rowOf(key, k));
+                      hits++;
+                    } else if (random.nextInt(4) == 0) {
+                      cache.beginWrite(key);
+                      cache.endWrite(key);
+                    } else {
+                      cache.offer(key, cache.startRead(key), rowOf(key, k));
+                    }
+                  }
+                  return hits;
+                }));
+      }
+      long hits = 0;
+      for (Future<Long> f : fs) {
+        hits += f.get(120, TimeUnit.SECONDS);
+      }
+      assertThat(hits).isPositive();
+      assertThat(cache.rowsMoved()).isPositive();
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(cache.slabBytes()).isLessThanOrEqualTo(cache.slabLimit() + (64 << 10));
   }
 }
