@@ -57,7 +57,7 @@ final class PhaseRunner {
                 random(t)));
       }
       return execute(
-          "load", "insert " + options.records() + " records", "-", control, stats, workers, 0);
+          "load", "insert " + options.records() + " records", "-", control, stats, workers, 0, 0);
     } finally {
       closeAll(sessions);
     }
@@ -93,7 +93,8 @@ final class PhaseRunner {
           control,
           stats,
           workers,
-          options.warmupSeconds());
+          options.warmupSeconds(),
+          options.maxSeconds());
     } finally {
       closeAll(sessions);
     }
@@ -116,7 +117,8 @@ final class PhaseRunner {
       PhaseControl control,
       OperationStats stats,
       List<Runnable> workers,
-      long warmupSeconds)
+      long warmupSeconds,
+      long maxSeconds)
       throws InterruptedException {
     long start = System.nanoTime();
     ProgressReporter progress = new ProgressReporter(out, options.label(), phase, start);
@@ -146,9 +148,7 @@ final class PhaseRunner {
     }
     long measureStart = System.nanoTime();
     long deadline =
-        options.maxSeconds() > 0
-            ? measureStart + TimeUnit.SECONDS.toNanos(options.maxSeconds())
-            : Long.MAX_VALUE;
+        maxSeconds > 0 ? measureStart + TimeUnit.SECONDS.toNanos(maxSeconds) : Long.MAX_VALUE;
     joinUntil(threads, deadline);
     control.stop();
     joinUntil(threads, Long.MAX_VALUE);

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class InMemoryStore implements DataStore {
   final ConcurrentSkipListMap<String, Map<String, byte[]>> rows = new ConcurrentSkipListMap<>();
   final AtomicInteger sessionsOpen = new AtomicInteger();
+  volatile long insertMillis; // how long each insert takes
   int preparedRegions;
   boolean recreated;
 
@@ -28,6 +29,13 @@ final class InMemoryStore implements DataStore {
     return new Session() {
       @Override
       public void insert(byte[] row, byte[][] fields, byte[][] values) {
+        if (insertMillis > 0) {
+          try {
+            Thread.sleep(insertMillis);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
         Map<String, byte[]> r = new ConcurrentHashMap<>();
         for (int i = 0; i < fields.length; i++) {
           r.put(s(fields[i]), values[i]);

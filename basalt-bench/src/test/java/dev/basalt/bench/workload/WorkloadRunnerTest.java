@@ -113,6 +113,37 @@ class WorkloadRunnerTest {
     assertThat(c.phases().get(0).distribution()).isEqualTo("uniform");
   }
 
+  /**
+   * A run phase stops at its time limit with operations left; the load, which the run phases depend
+   * on, inserts every record however long it takes.
+   */
+  @Test
+  void theTimeLimitStopsRunPhasesButNotTheLoad() throws Exception {
+    InMemoryStore store = new InMemoryStore();
+    store.insertMillis = 5; // 400 records on 2 threads: about a second
+    RunReport r =
+        WorkloadRunner.run(
+            RunnerOptions.parse(
+                "--zookeeper",
+                "x:1",
+                "--records",
+                "400",
+                "--operations",
+                "1000000000",
+                "--max-seconds",
+                "1",
+                "--threads",
+                "2",
+                "--workloads",
+                "load,c"),
+            store,
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    assertThat(r.phases().get(0).operations()).isEqualTo(400);
+    assertThat(store.rows).hasSize(400);
+    assertThat(r.phases().get(1).operations()).isPositive().isLessThan(1_000_000_000L);
+    assertThat(r.phases().get(1).byOperation().get(0).notFound()).isZero();
+  }
+
   private static long count(PhaseResult p, String op) {
     return p.byOperation().stream()
         .filter(o -> o.operation().equals(op))
