@@ -18,8 +18,9 @@
 # per workload, THREADS [8] client threads, REGIONS [8] pre-split regions, WARMUP [10] seconds
 # per workload, MAX_SECONDS [30] measured per workload (whichever of the two ends first; the
 # load always inserts every record; windows of 100,000 operations, 2-3 s, swung by a third),
-# WORKLOADS [load,a,b,c,f,d,e], HEAP [4g] server heap limit (the same for both), HBASE_FS [local|hdfs], OUT [basalt-bench/target/compare],
-# SYSTEMS [hbase,basalt] the systems to run (one left out reuses its results in $OUT, if any),
+# WORKLOADS [load,a,b,c,f,d,e], HEAP [4g] server heap limit (the same for both), HBASE_FS
+# [local|hdfs], OUT [basalt-bench/target/compare], SYSTEMS [hbase,basalt] the systems to run
+# (one left out reuses its results in $OUT, if any),
 # RUNNER_OPTS [-Xms2g -Xmx2g -XX:+AlwaysPreTouch] the workload runner's JVM options (a fixed heap
 # touched at start, so the client's own heap growth is not measured as server latency).
 # Needs JDK 17 (the stock HBase 2.x client does not run on JDK 23+) and Maven.
@@ -34,7 +35,7 @@ for arg in "$@"; do
   case "$arg" in
     --update-docs) UPDATE_DOCS=true ;;
     --skip-build) BUILD=false ;;
-    -h | --help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "unknown argument: $arg (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -256,8 +257,9 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
   echo '```'
   echo
   echo "$RECORDS records of 10 fields x 100 B; each workload measured for $MAX_SECONDS s or $OPERATIONS"
-  echo "operations, whichever ends first, after ${WARMUP} s of warm-up; $THREADS client threads in one client JVM, table pre-split into $REGIONS regions, no"
-  echo "client write buffer, client JVM options \`$RUNNER_OPTS\`. Machine: $(nproc) CPUs ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)),"
+  echo "operations, whichever ends first, after ${WARMUP} s of warm-up; $THREADS client threads in one"
+  echo "client JVM, table pre-split into $REGIONS regions, no client write buffer, client JVM options"
+  echo "\`$RUNNER_OPTS\`. Machine: $(nproc) CPUs ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)),"
   echo "$(awk '/MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, $("$JAVA" -version 2>&1 | head -1);"
   echo "client and server share the CPUs. Load average (1/5/15 min) at the start: $LOAD_START;"
   echo "at the end: $LOAD_END."

@@ -141,7 +141,6 @@ final class RowSlabs {
     // Guarded by RowSlabs:
     int top;
     boolean sealed;
-    boolean free;
 
     Slab(int size) {
       this.bytes = new byte[size];
@@ -227,7 +226,6 @@ final class RowSlabs {
       s.generation.incrementAndGet();
       s.top = 0;
       s.sealed = false;
-      s.free = false;
       s.rows.clear();
     }
     inUse.add(s);
@@ -253,10 +251,9 @@ final class RowSlabs {
     }
   }
 
+  /** Frees a full slab without live rows, once: a freed slab is no longer in use. */
   private void freeIfEmpty(Slab s) {
-    if (s.sealed && !s.free && s.live.get() == 0) {
-      s.free = true;
-      inUse.remove(s);
+    if (s.sealed && s.live.get() == 0 && inUse.remove(s)) {
       if (pool.size() < POOL) {
         pool.add(s);
       }

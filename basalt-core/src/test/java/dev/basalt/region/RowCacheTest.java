@@ -240,7 +240,7 @@ class RowCacheTest {
       cache.offer(keys.get(k), cache.startRead(keys.get(k)), rowOf(keys.get(k), k));
       model.put(k, rowOf(keys.get(k), k));
     }
-    long moved = 0;
+    long cached = 0;
     for (int step = 0; step < 40_000; step++) {
       int k = 20 + random.nextInt(keys.size() - 20);
       RowCache.Key key = keys.get(k);
@@ -264,10 +264,10 @@ class RowCacheTest {
       if (r != null) {
         assertThat(model).containsKey(k);
         assertSameRow(r, model.get(k));
-        moved++;
+        cached++;
       }
     }
-    assertThat(moved).isGreaterThan(20);
+    assertThat(cached).isGreaterThan(20);
     assertThat(cache.rowsMoved()).isGreaterThan(20); // the hot rows' first slab was emptied
     // Emptied slabs are reused: far fewer were made than the rows offered would have filled.
     assertThat(cache.slabsCreated())
