@@ -1,5 +1,6 @@
 package dev.basalt.region;
 
+import dev.basalt.cell.KeyValue;
 import dev.basalt.ops.Durability;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,13 +15,21 @@ final class Commit {
   private final List<Mvcc.WriteEntry> entries = new ArrayList<>();
   private long maxTicket = -1;
   private Durability strongest = Durability.SKIP_WAL;
+  private final List<KeyValue> written = new ArrayList<>();
 
-  void add(Mvcc.WriteEntry entry, long ticket, Durability durability) {
+  /** Joins an edit: its sequence range, log ticket (-1 when not logged) and memstore cells. */
+  void add(Mvcc.WriteEntry entry, long ticket, Durability durability, List<KeyValue> cells) {
     entries.add(entry);
+    written.addAll(cells);
     maxTicket = Math.max(maxTicket, ticket);
     if (durability.ordinal() > strongest.ordinal()) {
       strongest = durability;
     }
+  }
+
+  /** The cells of the edits that joined, in the order they were written to the memstores. */
+  List<KeyValue> written() {
+    return written;
   }
 
   boolean isEmpty() {

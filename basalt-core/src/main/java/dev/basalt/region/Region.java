@@ -1,6 +1,8 @@
 package dev.basalt.region;
 
 import dev.basalt.cell.Bytes;
+import dev.basalt.cell.CellType;
+import dev.basalt.cell.CellUtil;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.compaction.CompactionSettings;
 import dev.basalt.fs.Storage;
@@ -657,6 +659,7 @@ public final class Region implements Closeable {
           statuses[i] = OperationStatus.failure(e);
         }
       }
+      Commit visible = null; // once the batch's edits are visible
       List<RowLocks.RowLock> held = new ArrayList<>(rows.size());
       List<RowCache.Key> cached = rowCache == null ? List.of() : new ArrayList<>(rows.size());
       TreeMap<byte[], IOException> lockFailures = new TreeMap<>(Bytes.COMPARATOR);
@@ -693,6 +696,7 @@ public final class Region implements Closeable {
         FaultPoints.hit(FAULT_BEFORE_COMMIT);
         try {
           commit.finish(mvcc, services.editLog());
+          visible = commit;
           FaultPoints.hit(FAULT_AFTER_COMMIT);
         } catch (IOException e) {
           // The edits are in memory but not durable: stop taking writes rather than expose them.
@@ -705,8 +709,8 @@ public final class Region implements Closeable {
         }
       } finally {
         // The edits are visible (or abandoned): the cache may serve these rows again.
-        for (RowCache.Key key : cached) {
-          rowCache.endWrite(key);
+        if (!cached.isEmpty()) {
+          endCachedWrites(cached, visible);
         }
         for (RowLocks.RowLock l : held) {
           l.close();
@@ -721,6 +725,43 @@ public final class Region implements Closeable {
     } finally {
       endOperation();
     }
+  }
+
+  /**
+   * Ends the row cache's writes of a batch: each cached row is brought up to date with the batch's
+   * cells of that row, or dropped when the batch did not become visible or wrote cells the cache
+   * cannot apply (see {@link RowCache#endWrite}).
+   */
+  private void endCachedWrites(List<RowCache.Key> keys, Commit visible) {
+    List<KeyValue> written = visible == null ? null : visible.written();
+    if (written == null || keys.size() == 1) {
+      for (RowCache.Key key : keys) {
+        rowCache.endWrite(key, written != null && appliesToCache(key, written) ? written : null);
+      }
+      return;
+    }
+    TreeMap<byte[], List<KeyValue>> byRow = new TreeMap<>(Bytes.COMPARATOR);
+    for (KeyValue kv : written) {
+      byRow.computeIfAbsent(CellUtil.cloneRow(kv), r -> new ArrayList<>()).add(kv);
+    }
+    for (RowCache.Key key : keys) {
+      List<KeyValue> cells = byRow.getOrDefault(key.row(), List.of());
+      rowCache.endWrite(key, appliesToCache(key, cells) ? cells : null);
+    }
+  }
+
+  /** Whether the cells are all puts of the key's row in families with deterministic history. */
+  private boolean appliesToCache(RowCache.Key key, List<KeyValue> cells) {
+    byte[] row = key.row();
+    for (KeyValue kv : cells) {
+      if (kv.getTypeByte() != CellType.PUT.code()
+          || !Bytes.equals(
+              row, 0, row.length, kv.getRowArray(), kv.getRowOffset(), kv.getRowLength())
+          || !storeOf(kv).family().isNewVersionBehavior()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -4,9 +4,11 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellComparator;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.ops.Result;
 import dev.basalt.region.RowSlabs.Row;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -52,6 +54,7 @@ public final class RowCache {
   private final AtomicLongArray versions = new AtomicLongArray(STRIPES);
   private final LongAdder hits = new LongAdder();
   private final LongAdder misses = new LongAdder();
+  private final LongAdder updates = new LongAdder();
 
   /** A row of one region (each opening of a region has its own id). */
   record Key(long region, byte[] row, int hash) {
@@ -100,8 +103,11 @@ public final class RowCache {
 
   /** The cached row, or null; never while a write of the row's stripe is in flight. */
   Result get(Key key) {
-    Row r = rows.getIfPresent(key);
-    if (r == null || writing.get(key.stripe()) != 0) {
+    // The stripe is checked before the lookup: a row looked up while a write was in flight may be
+    // the one from before an edit that is already visible, and must not be served even if the
+    // write has ended by the time it is checked.
+    Row r = writing.get(key.stripe()) == 0 ? rows.getIfPresent(key) : null;
+    if (r == null) {
       misses.increment();
       return null;
     }
@@ -163,13 +169,95 @@ public final class RowCache {
 
   /**
    * The write that {@link #beginWrite} announced is visible to readers now (or was abandoned).
-   * Until here no reader used or cached the row's stripe.
+   * Until here no reader used or cached the row's stripe. A cached row is brought up to date with
+   * the write's cells when they are all puts of a family with deterministic history ({@code
+   * applied}), and dropped otherwise ({@code applied} null).
+   *
+   * <p>Why a put can be applied to the cached row alone: the row holds each column's newest live
+   * version, and the write committed after everything the row reflects. Under deterministic history
+   * (SEMANTICS.md section 4) a put is live from its commit until a later write or delete ends it,
+   * and earlier deletes never mask it. So a put of timestamp T becomes the column's newest live
+   * version exactly when the cached version's timestamp is at most T (at T it overwrites it) or the
+   * column has none; otherwise the cached version stays. Deletes are not applied: removing a
+   * column's newest version would need the version under it, which the cache does not hold.
+   *
+   * @param applied the cells the write put into the memstores, in order (none: the row did not
+   *     change), or null when the row must be dropped
    */
-  void endWrite(Key key) {
+  void endWrite(Key key, List<KeyValue> applied) {
     int s = key.stripe();
-    rows.asMap().remove(key);
+    if (applied == null) {
+      rows.asMap().remove(key);
+    } else if (!applied.isEmpty()) {
+      update(key, applied);
+    }
     versions.incrementAndGet(s);
     writing.decrementAndGet(s);
+  }
+
+  /**
+   * Replaces a cached row by a copy with the write's puts applied, or drops it when that cannot be
+   * done. The copy is made outside the entry's lock and installed under it only if the entry is
+   * still the row it was made from: an offer whose check passed just before the write began may
+   * have inserted its (now stale) row after the lookup, and is dropped like the old design's
+   * removal dropped it. Offers that check later are refused while the write is in flight.
+   */
+  private void update(Key key, List<KeyValue> applied) {
+    Row old = rows.asMap().get(key);
+    Result before = old == null ? null : old.toResult();
+    List<Cell> after = before == null ? null : applyPuts(before, applied);
+    Row copy = after == null || after == APPLIED_NOTHING ? null : store(after);
+    Row keep = after == APPLIED_NOTHING ? old : copy;
+    Row now =
+        rows.asMap().compute(key, (k, present) -> present != null && present == old ? keep : null);
+    if (copy != null) {
+      if (now == copy) {
+        updates.increment();
+      } else {
+        slabs.release(copy);
+      }
+      slabs.compact();
+    }
+  }
+
+  private static final List<Cell> APPLIED_NOTHING = List.of();
+
+  /**
+   * The row's cells with the puts applied (each column keeps its newest timestamp, a put winning a
+   * tie), or {@link #APPLIED_NOTHING} when every put was older than the column's cached version.
+   */
+  static List<Cell> applyPuts(Result row, List<KeyValue> puts) {
+    List<Cell> cells = new ArrayList<>(row.cells());
+    boolean changed = false;
+    for (KeyValue put : puts) {
+      int i = findColumn(cells, put);
+      if (i < 0) {
+        cells.add(-i - 1, put);
+        changed = true;
+      } else if (put.getTimestamp() >= cells.get(i).getTimestamp()) {
+        cells.set(i, put);
+        changed = true;
+      }
+    }
+    return changed ? cells : APPLIED_NOTHING;
+  }
+
+  /** Binary search of a row's cells (one per column, sorted) for the column of {@code put}. */
+  private static int findColumn(List<Cell> cells, Cell put) {
+    int lo = 0;
+    int hi = cells.size() - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = CellComparator.INSTANCE.compareColumns(cells.get(mid), put);
+      if (c < 0) {
+        lo = mid + 1;
+      } else if (c > 0) {
+        hi = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -(lo + 1);
   }
 
   public long hits() {
@@ -180,19 +268,27 @@ public final class RowCache {
     return misses.sum();
   }
 
+  /** Cached rows brought up to date by a write instead of being dropped. */
+  long updates() {
+    return updates.sum();
+  }
+
   /**
    * The result's cells copied into the slabs; null when it is not cached: an existence answer, a
    * partial row, cells that are not plain KeyValues, or a row over {@link #MAX_CELLS} cells or
    * {@link #MAX_BYTES} bytes.
    */
   private Row store(Result r) {
-    if (capacity == 0
-        || r.size() > MAX_CELLS
-        || r.getExists() != null
-        || r.mayHaveMoreCellsInRow()) {
+    if (r.getExists() != null || r.mayHaveMoreCellsInRow()) {
       return null;
     }
-    List<Cell> cells = r.cells();
+    return store(r.cells());
+  }
+
+  private Row store(List<Cell> cells) {
+    if (capacity == 0 || cells.size() > MAX_CELLS) {
+      return null;
+    }
     int total = 0;
     for (Cell c : cells) {
       if (!(c instanceof KeyValue kv) || (total += kv.getLength()) > MAX_BYTES) {

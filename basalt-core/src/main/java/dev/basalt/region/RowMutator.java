@@ -142,7 +142,7 @@ final class RowMutator {
                 .editLog()
                 .append(region.getRegionInfo(), written, durability, nonceGroup, nonce);
       }
-      commit.add(entry, ticket, durability);
+      commit.add(entry, ticket, durability, written);
       if (parts.size() > 1) {
         // A RowMutations returns the cells of all its increments and appends, as HBase does.
         returned.sort(CellComparator.INSTANCE);

@@ -9,6 +9,8 @@ import dev.basalt.cell.Bytes;
 import dev.basalt.cell.CellType;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.filter.KeyOnlyFilter;
+import dev.basalt.ops.CheckAndMutate;
+import dev.basalt.ops.CheckAndMutateResult;
 import dev.basalt.ops.Delete;
 import dev.basalt.ops.Get;
 import dev.basalt.ops.Increment;
@@ -31,7 +33,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * The row cache: which gets it answers, that writes drop rows, and that it never serves old rows.
+ * The row cache: which gets it answers, that puts update cached rows and other writes drop them,
+ * and that it never serves old rows.
  */
 class RowCacheTest {
   private static Region region(RowCache cache, TableDescriptor table) {
@@ -45,7 +48,7 @@ class RowCacheTest {
   }
 
   @Test
-  void aRepeatedWholeRowGetIsAnsweredFromTheCacheUntilTheRowIsWritten() throws Exception {
+  void aRepeatedWholeRowGetIsAnsweredFromTheCacheAndWritesAreSeen() throws Exception {
     RowCache cache = new RowCache(1 << 20);
     Region r = region(cache);
     r.put(new Put(b("row")).addColumn(F, b("q"), b("1")).addColumn(G, b("q"), b("g")));
@@ -64,6 +67,132 @@ class RowCacheTest {
     r.delete(new Delete(b("row")));
     assertThat(r.get(new Get(b("row"))).isEmpty()).isTrue();
     assertThat(r.get(new Get(b("row")).setCheckExistenceOnly(true)).getExists()).isFalse();
+  }
+
+  @Test
+  void putsUpdateACachedRowAndOtherWritesDropIt() throws Exception {
+    RowCache cache = new RowCache(1 << 20);
+    Region r = region(cache, TestRegions.table(f -> f.setMaxVersions(3)));
+    r.put(new Put(b("row")).addColumn(F, b("b"), 10L, b("b10")).addColumn(G, b("q"), b("g")));
+    r.get(new Get(b("row"))); // cached
+    r.put(new Put(b("row")).addColumn(F, b("b"), 20L, b("b20"))); // newer: replaces
+    r.put(new Put(b("row")).addColumn(F, b("b"), 5L, b("b5"))); // older: the cached one stays
+    r.put(new Put(b("row")).addColumn(F, b("a"), 1L, b("a1"))); // a new column, before b
+    r.put(new Put(b("row")).addColumn(F, b("c"), b("c"))); // after b
+    r.put(new Put(b("row")).addColumn(F, b("a"), 1L, b("a1'"))); // same version: overwrites
+    assertThat(cache.updates()).isEqualTo(4);
+    long hits = cache.hits();
+    Result cached = r.get(new Get(b("row")));
+    assertThat(cache.hits()).isEqualTo(hits + 1);
+    assertThat(cached.cells()).containsExactlyElementsOf(uncached(r, "row").cells());
+    assertThat(cached.getValue(F, b("a"))).isEqualTo(b("a1'"));
+    assertThat(cached.getValue(F, b("b"))).isEqualTo(b("b20"));
+
+    r.increment(new Increment(b("row")).addColumn(G, b("n"), 7));
+    assertThat(Bytes.toLong(r.get(new Get(b("row"))).getValue(G, b("n")))).isEqualTo(7);
+    assertThat(cache.hits()).isEqualTo(hits + 2);
+
+    // A failed condition writes nothing: the row stays cached as it was.
+    CheckAndMutateResult failed =
+        r.checkAndMutate(
+            CheckAndMutate.newBuilder(b("row"))
+                .ifEquals(F, b("a"), b("nope"))
+                .build(new Put(b("row")).addColumn(F, b("a"), b("x"))));
+    assertThat(failed.isSuccess()).isFalse();
+    r.get(new Get(b("row")));
+    assertThat(cache.hits()).isEqualTo(hits + 3);
+
+    // A delete may uncover an older version the cache does not hold: the row is dropped.
+    r.delete(new Delete(b("row")).addColumn(F, b("b"), 20L));
+    long misses = cache.misses();
+    assertThat(r.get(new Get(b("row"))).getValue(F, b("b"))).isEqualTo(b("b10"));
+    assertThat(cache.misses()).isEqualTo(misses + 1);
+  }
+
+  @Test
+  void putsToFamiliesWithClassicDeletesDropTheRow() throws Exception {
+    RowCache cache = new RowCache(1 << 20);
+    Region r = region(cache, TestRegions.table(f -> f.setNewVersionBehavior(false)));
+    r.put(new Put(b("row")).addColumn(F, b("q"), 10L, b("v10")));
+    r.delete(new Delete(b("row")).addColumns(F, b("q"), 30L));
+    r.get(new Get(b("row"))); // cached: empty
+    // Classic rules: the earlier delete masks this put, which the cached row cannot tell.
+    r.put(new Put(b("row")).addColumn(F, b("q"), 20L, b("v20")));
+    assertThat(cache.updates()).isZero();
+    assertThat(r.get(new Get(b("row"))).isEmpty()).isTrue();
+    r.put(new Put(b("row")).addColumn(G, b("q"), b("g"))); // G has deterministic history
+    assertThat(cache.updates()).isEqualTo(1);
+  }
+
+  @Test
+  void aBatchUpdatesEachRowWithItsOwnCells() throws Exception {
+    RowCache cache = new RowCache(1 << 20);
+    Region r = region(cache);
+    for (String row : List.of("r1", "r2", "r3")) {
+      r.put(new Put(b(row)).addColumn(F, b("q"), 1L, b(row + "@1")));
+      r.get(new Get(b(row)));
+    }
+    List<OperationStatus> statuses =
+        r.batchMutate(
+            List.of(
+                new Put(b("r1")).addColumn(F, b("q"), 2L, b("r1@2")),
+                new Delete(b("r2")).addColumns(F, b("q")),
+                new Put(b("r3")).addColumn(G, b("x"), b("r3x")),
+                new Put(b("r1")).addColumn(G, b("y"), b("r1y"))));
+    assertThat(statuses).allMatch(OperationStatus::isSuccess);
+    assertThat(cache.updates()).isEqualTo(2); // r1 (two puts) and r3; r2 dropped
+    for (String row : List.of("r1", "r2", "r3")) {
+      assertThat(r.get(new Get(b(row))).cells())
+          .as(row)
+          .containsExactlyElementsOf(uncached(r, row).cells());
+    }
+    assertThat(r.get(new Get(b("r1"))).getValue(F, b("q"))).isEqualTo(b("r1@2"));
+  }
+
+  /**
+   * Random puts, increments and deletes over a few rows, columns and timestamps, with a whole-row
+   * get after each: the cache's answer is always what a read of the region finds.
+   */
+  @Test
+  void randomWritesNeverLeaveAStaleRow() throws Exception {
+    for (boolean deterministic : new boolean[] {true, false}) {
+      RowCache cache = new RowCache(1 << 20);
+      Region r =
+          region(
+              cache,
+              TestRegions.table(f -> f.setMaxVersions(2).setNewVersionBehavior(deterministic)));
+      Random random = new Random(deterministic ? 1 : 2);
+      for (int step = 0; step < 3_000; step++) {
+        String row = "r" + random.nextInt(3);
+        byte[] family = random.nextBoolean() ? F : G;
+        byte[] q = b("q" + random.nextInt(4));
+        long ts = 1 + random.nextInt(6);
+        switch (random.nextInt(8)) {
+          case 0 -> r.delete(new Delete(b(row)).addColumn(family, q, ts));
+          case 1 -> r.delete(new Delete(b(row)).addColumns(family, q, ts));
+          case 2 -> r.increment(new Increment(b(row)).addColumn(family, b("n"), 1));
+          case 3 -> r.put(new Put(b(row)).addColumn(family, q, b("now" + step)));
+          default ->
+              r.put(
+                  new Put(b(row))
+                      .addColumn(family, q, ts, b(step + "@" + ts))
+                      .addColumn(F, b("q" + random.nextInt(4)), ts, b(step + "F@" + ts)));
+        }
+        String read = "r" + random.nextInt(3);
+        assertThat(r.get(new Get(b(read))).cells())
+            .as("step %d, row %s", step, read)
+            .containsExactlyElementsOf(uncached(r, read).cells());
+      }
+      assertThat(cache.hits()).isPositive();
+      if (deterministic) {
+        assertThat(cache.updates()).isPositive();
+      }
+    }
+  }
+
+  /** The row as a read of the region finds it, bypassing the cache (a per-family limit does). */
+  private static Result uncached(Region r, String row) throws Exception {
+    return r.get(new Get(b(row)).setMaxResultsPerColumnFamily(Integer.MAX_VALUE));
   }
 
   @Test
@@ -114,7 +243,7 @@ class RowCacheTest {
 
     long token = cache.startRead(key);
     cache.beginWrite(key);
-    cache.endWrite(key);
+    cache.endWrite(key, null);
     cache.offer(key, token, old); // read before the write, offered after it: stale
     assertThat(cache.get(key)).isNull();
 
@@ -123,13 +252,13 @@ class RowCacheTest {
     long during = cache.startRead(key);
     cache.offer(key, during, old);
     assertThat(cache.get(key)).isNull();
-    cache.endWrite(key);
+    cache.endWrite(key, null);
 
     cache.offer(key, cache.startRead(key), old);
     assertThat(cache.get(key)).isNotNull();
     cache.beginWrite(key);
     assertThat(cache.get(key)).isNull(); // not served while the row is being written
-    cache.endWrite(key);
+    cache.endWrite(key, null);
     assertThat(cache.get(key)).isNull(); // and dropped once the write is visible
   }
 
@@ -246,7 +375,7 @@ class RowCacheTest {
       RowCache.Key key = keys.get(k);
       if (random.nextInt(3) == 0) {
         cache.beginWrite(key);
-        cache.endWrite(key);
+        cache.endWrite(key, null);
         model.remove(k);
       } else {
         int seed = random.nextInt(1_000);
@@ -304,7 +433,7 @@ class RowCacheTest {
                       hits++;
                     } else if (random.nextInt(4) == 0) {
                       cache.beginWrite(key);
-                      cache.endWrite(key);
+                      cache.endWrite(key, null);
                     } else {
                       cache.offer(key, cache.startRead(key), rowOf(key, k));
                     }
