@@ -47,6 +47,9 @@ public final class RowCache {
   private static final int STRIPES = 4096;
   private static final AtomicLong REGION_IDS = new AtomicLong();
 
+  /** {@link #applyPuts}' answer when no put changed the row (compared by identity). */
+  private static final List<Cell> APPLIED_NOTHING = List.of();
+
   private final Cache<Key, Row> rows;
   private final long capacity;
   private final RowSlabs slabs;
@@ -219,8 +222,6 @@ public final class RowCache {
       slabs.compact();
     }
   }
-
-  private static final List<Cell> APPLIED_NOTHING = List.of();
 
   /**
    * The row's cells with the puts applied (each column keeps its newest timestamp, a put winning a
