@@ -8,6 +8,7 @@ import dev.basalt.cell.CellComparator;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.ops.Result;
 import dev.basalt.region.RowSlabs.Row;
+import dev.basalt.util.FaultPoints;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,6 +44,12 @@ public final class RowCache {
   static final int MAX_CELLS = 1024;
 
   static final int MAX_BYTES = 256 * 1024;
+
+  /** Fault point: a get found the row in the cache and has not yet copied it out. */
+  static final String FAULT_LOOKED_UP = "rowcache.get.lookedUp";
+
+  /** Fault point: an offer found no write since its read, under the entry's lock. */
+  static final String FAULT_OFFER_CHECKED = "rowcache.offer.checked";
 
   private static final int STRIPES = 4096;
   private static final AtomicLong REGION_IDS = new AtomicLong();
@@ -106,16 +113,19 @@ public final class RowCache {
 
   /** The cached row, or null; never while a write of the row's stripe is in flight. */
   Result get(Key key) {
-    // The stripe is checked before the lookup: a row looked up while a write was in flight may be
-    // the one from before an edit that is already visible, and must not be served even if the
-    // write has ended by the time it is checked.
-    Row r = writing.get(key.stripe()) == 0 ? rows.getIfPresent(key) : null;
-    if (r == null) {
+    Row r = rows.getIfPresent(key);
+    if (r != null) {
+      FaultPoints.hit(FAULT_LOOKED_UP);
+    }
+    if (r == null || writing.get(key.stripe()) != 0) {
       misses.increment();
       return null;
     }
+    // A row looked up before a write ended may be the one from before its edit. That write then
+    // replaced or dropped it, which released its bytes: the copy reads as a miss (as it does when
+    // the row was evicted since and its slab reused).
     Result cached = r.toResult();
-    if (cached == null) { // left the cache after it was looked up, and its slab was reused
+    if (cached == null) {
       misses.increment();
       return null;
     }
@@ -152,7 +162,17 @@ public final class RowCache {
     if (copy == null) {
       return;
     }
-    Row now = rows.asMap().compute(key, (k, present) -> unchanged(s, token) ? copy : present);
+    Row now =
+        rows.asMap()
+            .compute(
+                key,
+                (k, present) -> {
+                  if (!unchanged(s, token)) {
+                    return present;
+                  }
+                  FaultPoints.hit(FAULT_OFFER_CHECKED);
+                  return copy;
+                });
     if (now != copy) {
       slabs.release(copy);
     }

@@ -18,6 +18,7 @@ import dev.basalt.ops.Put;
 import dev.basalt.ops.Result;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.util.Clock;
+import dev.basalt.util.FaultPoints;
 import dev.basalt.util.config.Config;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,10 +26,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
@@ -147,6 +151,96 @@ class RowCacheTest {
           .containsExactlyElementsOf(uncached(r, row).cells());
     }
     assertThat(r.get(new Get(b("r1"))).getValue(F, b("q"))).isEqualTo(b("r1@2"));
+  }
+
+  /**
+   * A get that starts while a write's edit is visible but the write has not ended must not serve
+   * the row from before the edit, even when the write ends between its lookup and its use.
+   */
+  @Test
+  void aGetDuringAWritesEndNeverServesTheRowFromBeforeIt() throws Exception {
+    RowCache cache = new RowCache(1 << 20);
+    Region r = region(cache);
+    r.put(new Put(b("row")).addColumn(F, b("q"), b("old")));
+    r.get(new Get(b("row"))); // cached
+    CountDownLatch committed = new CountDownLatch(1);
+    CountDownLatch releaseWriter = new CountDownLatch(1);
+    CountDownLatch lookedUp = new CountDownLatch(1);
+    CountDownLatch releaseReader = new CountDownLatch(1);
+    TestRegions.pauseAt(Region.FAULT_AFTER_COMMIT, "writer", committed, releaseWriter);
+    TestRegions.pauseAt(RowCache.FAULT_LOOKED_UP, "reader", lookedUp, releaseReader);
+    ExecutorService writer = Executors.newSingleThreadExecutor(named("writer"));
+    ExecutorService reader = Executors.newSingleThreadExecutor(named("reader"));
+    try {
+      Future<?> write =
+          writer.submit(
+              () -> {
+                r.put(new Put(b("row")).addColumn(F, b("q"), b("new")));
+                return null;
+              });
+      assertThat(committed.await(10, TimeUnit.SECONDS)).isTrue(); // visible, not yet ended
+      Future<Result> read = reader.submit(() -> r.get(new Get(b("row"))));
+      // A get that looks the row up now would pause there; one that does not answers at once.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+      while (!read.isDone() && lookedUp.getCount() > 0 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      releaseWriter.countDown();
+      write.get(10, TimeUnit.SECONDS);
+      releaseReader.countDown();
+      assertThat(read.get(10, TimeUnit.SECONDS).getValue(F, b("q"))).isEqualTo(b("new"));
+    } finally {
+      FaultPoints.disarmAll();
+      releaseWriter.countDown();
+      releaseReader.countDown();
+      writer.shutdownNow();
+      reader.shutdownNow();
+    }
+  }
+
+  /**
+   * A read that checked for writes just before a write began may put its row into the cache after
+   * the write looked for the row: the write's end must still drop it, not leave the row from before
+   * its edit cached.
+   */
+  @Test
+  void anOfferRacingAWritesBeginningIsDropped() throws Exception {
+    RowCache cache = new RowCache(1 << 20);
+    Region r = region(cache);
+    r.put(new Put(b("row")).addColumn(F, b("q"), b("old")));
+    CountDownLatch checked = new CountDownLatch(1);
+    CountDownLatch releaseReader = new CountDownLatch(1);
+    TestRegions.pauseAt(RowCache.FAULT_OFFER_CHECKED, "reader", checked, releaseReader);
+    ExecutorService writer = Executors.newSingleThreadExecutor(named("writer"));
+    ExecutorService reader = Executors.newSingleThreadExecutor(named("reader"));
+    try {
+      Future<Result> read = reader.submit(() -> r.get(new Get(b("row"))));
+      assertThat(checked.await(10, TimeUnit.SECONDS)).isTrue(); // about to cache "old"
+      Future<?> write =
+          writer.submit(
+              () -> {
+                r.put(new Put(b("row")).addColumn(F, b("q"), b("new")));
+                return null;
+              });
+      try {
+        write.get(500, TimeUnit.MILLISECONDS); // may wait for the reader's entry lock
+      } catch (TimeoutException e) {
+        // the write's end waits for the offer to finish: fine
+      }
+      releaseReader.countDown();
+      assertThat(read.get(10, TimeUnit.SECONDS).getValue(F, b("q"))).isEqualTo(b("old"));
+      write.get(10, TimeUnit.SECONDS);
+      assertThat(r.get(new Get(b("row"))).getValue(F, b("q"))).isEqualTo(b("new"));
+    } finally {
+      FaultPoints.disarmAll();
+      releaseReader.countDown();
+      writer.shutdownNow();
+      reader.shutdownNow();
+    }
+  }
+
+  private static ThreadFactory named(String name) {
+    return task -> new Thread(task, name);
   }
 
   /**
