@@ -27,11 +27,12 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p><b>Consistency.</b> A cached row must never be older than what a read would find. Writers of a
  * row bracket their write with {@link #beginWrite} (before anything is applied) and {@link
- * #endWrite} (after the edit is visible to readers), both under the row lock. Rows are striped over
- * counters: per stripe, the writes in flight and a version that every begin and end bumps. While a
- * write of a stripe is in flight its rows are neither served from nor put into the cache, so the
- * moment an edit becomes visible cannot be missed. A reader notes the version before it reads
- * ({@link #startRead}) and {@link #offer}s its result only if no write of the stripe began or ended
+ * #endWrite} (after the edit is visible to readers, where a put's cells are applied to the cached
+ * row and any other write drops it), both under the row lock. Rows are striped over counters: per
+ * stripe, the writes in flight and a version that every begin and end bumps. While a write of a
+ * stripe is in flight its rows are neither served from nor put into the cache, so the moment an
+ * edit becomes visible cannot be missed. A reader notes the version before it reads ({@link
+ * #startRead}) and {@link #offer}s its result only if no write of the stripe began or ended
  * meanwhile. Stripes shared by unrelated rows only cost cache misses.
  *
  * <p>Cached cells are copied into {@link RowSlabs}, so they never hold a memstore's chunks alive
@@ -147,8 +148,8 @@ public final class RowCache {
 
   /**
    * Caches what a read found, unless a write of the row's stripe began or ended since {@code
-   * token}. The check runs under the entry's lock, which {@link #endWrite}'s removal also takes, so
-   * a check that passes comes before that removal and the removal drops what it inserted.
+   * token}. The check runs under the entry's lock, which {@link #endWrite}'s removal or update also
+   * takes, so a check that passes comes before that step, which drops what it inserted.
    */
   void offer(Key key, long token, Result found) {
     if (token < 0) {
