@@ -15,19 +15,31 @@ final class Commit {
   private final List<Mvcc.WriteEntry> entries = new ArrayList<>();
   private long maxTicket = -1;
   private Durability strongest = Durability.SKIP_WAL;
-  private final List<KeyValue> written = new ArrayList<>();
+  private final List<KeyValue> written; // null unless asked for
+
+  /**
+   * @param keepCells whether to keep the memstore cells of the edits ({@link #written})
+   */
+  Commit(boolean keepCells) {
+    this.written = keepCells ? new ArrayList<>() : null;
+  }
 
   /** Joins an edit: its sequence range, log ticket (-1 when not logged) and memstore cells. */
   void add(Mvcc.WriteEntry entry, long ticket, Durability durability, List<KeyValue> cells) {
     entries.add(entry);
-    written.addAll(cells);
+    if (written != null) {
+      written.addAll(cells);
+    }
     maxTicket = Math.max(maxTicket, ticket);
     if (durability.ordinal() > strongest.ordinal()) {
       strongest = durability;
     }
   }
 
-  /** The cells of the edits that joined, in the order they were written to the memstores. */
+  /**
+   * The cells of the edits that joined, in the order they were written to the memstores; null
+   * unless kept.
+   */
   List<KeyValue> written() {
     return written;
   }

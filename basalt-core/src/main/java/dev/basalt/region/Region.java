@@ -677,7 +677,7 @@ public final class Region implements Closeable {
           }
         }
         FaultPoints.hit(FAULT_ROWS_LOCKED);
-        Commit commit = new Commit();
+        Commit commit = new Commit(rowCache != null); // the cache applies the cells
         for (int i = 0; i < ops.size(); i++) {
           if (statuses[i] != null) {
             continue;
@@ -734,20 +734,26 @@ public final class Region implements Closeable {
    */
   private void endCachedWrites(List<RowCache.Key> keys, Commit visible) {
     List<KeyValue> written = visible == null ? null : visible.written();
-    if (written == null || keys.size() == 1) {
-      for (RowCache.Key key : keys) {
-        rowCache.endWrite(key, written != null && appliesToCache(key, written) ? written : null);
-      }
-      return;
-    }
-    TreeMap<byte[], List<KeyValue>> byRow = new TreeMap<>(Bytes.COMPARATOR);
-    for (KeyValue kv : written) {
-      byRow.computeIfAbsent(CellUtil.cloneRow(kv), r -> new ArrayList<>()).add(kv);
-    }
+    Map<byte[], List<KeyValue>> byRow =
+        written == null || keys.size() == 1 ? null : cellsByRow(written);
     for (RowCache.Key key : keys) {
-      List<KeyValue> cells = byRow.getOrDefault(key.row(), List.of());
-      rowCache.endWrite(key, appliesToCache(key, cells) ? cells : null);
+      List<KeyValue> cells = byRow == null ? written : byRow.getOrDefault(key.row(), List.of());
+      rowCache.endWrite(key, cells != null && appliesToCache(key, cells) ? cells : null);
     }
+  }
+
+  /** A batch's cells by row; the cells of one operation are consecutive and share their row. */
+  private static Map<byte[], List<KeyValue>> cellsByRow(List<KeyValue> cells) {
+    TreeMap<byte[], List<KeyValue>> byRow = new TreeMap<>(Bytes.COMPARATOR);
+    List<KeyValue> run = null;
+    for (int i = 0; i < cells.size(); i++) {
+      KeyValue kv = cells.get(i);
+      if (run == null || !CellUtil.matchingRows(cells.get(i - 1), kv)) {
+        run = byRow.computeIfAbsent(CellUtil.cloneRow(kv), r -> new ArrayList<>());
+      }
+      run.add(kv);
+    }
+    return byRow;
   }
 
   /** Whether the cells are all puts of the key's row in families with deterministic history. */

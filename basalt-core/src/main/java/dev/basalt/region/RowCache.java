@@ -11,6 +11,7 @@ import dev.basalt.region.RowSlabs.Row;
 import dev.basalt.util.FaultPoints;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -54,9 +55,6 @@ public final class RowCache {
 
   private static final int STRIPES = 4096;
   private static final AtomicLong REGION_IDS = new AtomicLong();
-
-  /** {@link #applyPuts}' answer when no put changed the row (compared by identity). */
-  private static final List<Cell> APPLIED_NOTHING = List.of();
 
   private final Cache<Key, Row> rows;
   private final long capacity;
@@ -230,10 +228,10 @@ public final class RowCache {
     Row old = rows.asMap().get(key);
     Result before = old == null ? null : old.toResult();
     List<Cell> after = before == null ? null : applyPuts(before, applied);
-    Row copy = after == null || after == APPLIED_NOTHING ? null : store(after);
-    Row keep = after == APPLIED_NOTHING ? old : copy;
-    Row now =
-        rows.asMap().compute(key, (k, present) -> present != null && present == old ? keep : null);
+    Row copy = after == null ? null : store(after);
+    // The row itself when no put changed it; dropped when it could not be read or stored.
+    Row replacement = before != null && after == null ? old : copy;
+    Row now = rows.asMap().compute(key, (k, present) -> present == old ? replacement : null);
     if (copy != null) {
       if (now == copy) {
         updates.increment();
@@ -246,13 +244,14 @@ public final class RowCache {
 
   /**
    * The row's cells with the puts applied (each column keeps its newest timestamp, a put winning a
-   * tie), or {@link #APPLIED_NOTHING} when every put was older than the column's cached version.
+   * tie), or null when every put was older than the column's cached version.
    */
-  static List<Cell> applyPuts(Result row, List<KeyValue> puts) {
+  private static List<Cell> applyPuts(Result row, List<KeyValue> puts) {
     List<Cell> cells = new ArrayList<>(row.cells());
     boolean changed = false;
     for (KeyValue put : puts) {
-      int i = findColumn(cells, put);
+      // The row holds one cell per column, in column order.
+      int i = Collections.binarySearch(cells, put, CellComparator.INSTANCE::compareColumns);
       if (i < 0) {
         cells.add(-i - 1, put);
         changed = true;
@@ -261,25 +260,7 @@ public final class RowCache {
         changed = true;
       }
     }
-    return changed ? cells : APPLIED_NOTHING;
-  }
-
-  /** Binary search of a row's cells (one per column, sorted) for the column of {@code put}. */
-  private static int findColumn(List<Cell> cells, Cell put) {
-    int lo = 0;
-    int hi = cells.size() - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int c = CellComparator.INSTANCE.compareColumns(cells.get(mid), put);
-      if (c < 0) {
-        lo = mid + 1;
-      } else if (c > 0) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    return -(lo + 1);
+    return changed ? cells : null;
   }
 
   public long hits() {
