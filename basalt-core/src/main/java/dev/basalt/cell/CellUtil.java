@@ -76,24 +76,27 @@ public final class CellUtil {
    */
   public static int keyRelation(Cell a, Cell b) {
     if (a instanceof KeyValue x && b instanceof KeyValue y) {
-      byte[] ab = x.getBuffer();
-      byte[] bb = y.getBuffer();
-      int ak = x.keyOffset();
-      int bk = y.keyOffset();
-      int i =
-          Arrays.mismatch(
-              ab, ak, ak + x.keyLength() - 9, bb, bk, bk + y.keyLength() - 9); // to the timestamp
-      if (i < 0) {
-        return SAME_COLUMN;
-      }
-      // Both ranges hold their row length, row and family length: a first difference (or the end of
-      // the shorter range) past the row means the row length and the row bytes were equal.
-      return i >= 2 + Bytes.readShort(ab, ak) ? SAME_ROW : DIFFERENT_ROW;
+      return keyRelation(
+          x.getBuffer(), x.keyOffset(), x.keyLength(), y.getBuffer(), y.keyOffset(), y.keyLength());
     }
     if (!matchingRows(a, b)) {
       return DIFFERENT_ROW;
     }
     return matchingFamilies(a, b) && matchingQualifiers(a, b) ? SAME_COLUMN : SAME_ROW;
+  }
+
+  /**
+   * {@link #keyRelation(Cell, Cell)} for two keys in KeyValue key layout ({@code ak}, {@code bk}:
+   * where each key starts, at its row length; {@code akl}, {@code bkl}: key lengths).
+   */
+  public static int keyRelation(byte[] ab, int ak, int akl, byte[] bb, int bk, int bkl) {
+    int i = Arrays.mismatch(ab, ak, ak + akl - 9, bb, bk, bk + bkl - 9); // to the timestamp
+    if (i < 0) {
+      return SAME_COLUMN;
+    }
+    // Both ranges hold their row length, row and family length: a first difference (or the end of
+    // the shorter range) past the row means the row length and the row bytes were equal.
+    return i >= 2 + Bytes.readShort(ab, ak) ? SAME_ROW : DIFFERENT_ROW;
   }
 
   public static boolean matchingFamily(Cell c, byte[] family) {

@@ -2,6 +2,7 @@ package dev.basalt.scan;
 
 import dev.basalt.cell.Cell;
 import dev.basalt.cell.CellComparator;
+import dev.basalt.cell.CellUtil;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,10 +25,17 @@ public class KeyValueHeap implements KeyValueScanner {
 
   /**
    * Set when a comparison found the queue's top in a later row than {@code current}'s cell; while
-   * {@code current} then reports cells of that same row ({@link KeyValueScanner#nextInRowOfLast})
+   * {@code current} then reports cells of that same row ({@link KeyValueScanner#relationToLast})
    * they need no comparison with the top. Cleared whenever {@code current} or the queue changes.
    */
   private boolean topInLaterRow;
+
+  /**
+   * The scanner that returned the cell the last {@link #next} returned, while it is still {@code
+   * current}: then nothing from another source lies between that cell and {@link #peek}, and the
+   * scanner's own {@link KeyValueScanner#relationToLast} is the merge's. Null after seeks.
+   */
+  private KeyValueScanner lastFrom;
 
   public KeyValueHeap(List<? extends KeyValueScanner> scanners, CellComparator comparator)
       throws IOException {
@@ -93,12 +101,14 @@ public class KeyValueHeap implements KeyValueScanner {
     if (current == null) {
       return null;
     }
-    Cell out = current.next();
-    Cell nextOfCurrent = current.peek();
+    KeyValueScanner from = current;
+    lastFrom = from;
+    Cell out = from.next();
+    Cell nextOfCurrent = from.peek();
     if (nextOfCurrent == null) {
       retire(current);
       current = pollReal();
-    } else if (!topInLaterRow || !current.nextInRowOfLast()) {
+    } else if (!topInLaterRow || from.relationToLast() < CellUtil.SAME_ROW) {
       KeyValueScanner top = heap.peek();
       if (top != null) {
         // Rows first: when they differ (the usual case between sources) that is the whole answer,
@@ -117,9 +127,15 @@ public class KeyValueHeap implements KeyValueScanner {
     return out;
   }
 
+  @Override
+  public int relationToLast() {
+    return current != null && current == lastFrom ? current.relationToLast() : -1;
+  }
+
   /** Takes every scanner out of the heap, exhausted ones included, for an absolute seek. */
   protected List<KeyValueScanner> drainAll() {
     topInLaterRow = false;
+    lastFrom = null;
     List<KeyValueScanner> all = new ArrayList<>(heap);
     if (current != null) {
       all.add(current);
@@ -148,6 +164,7 @@ public class KeyValueHeap implements KeyValueScanner {
   @Override
   public boolean reseek(Cell key) throws IOException {
     topInLaterRow = false;
+    lastFrom = null;
     if (current == null) {
       return false;
     }

@@ -66,12 +66,12 @@ public interface KeyValueScanner extends Closeable {
   default void enforceSeek() throws IOException {}
 
   /**
-   * True when {@link #peek} is known to be in the row of the cell the last {@link #next} returned,
-   * without comparing keys (a store file block knows which cells start a new row). False means "not
-   * known", and always follows a seek.
+   * The {@link dev.basalt.cell.CellUtil#keyRelation} of {@link #peek} to the cell the last {@link
+   * #next} returned, when known without comparing keys (a store file block knows where its rows and
+   * columns end); -1 when not known, and always after a seek.
    */
-  default boolean nextInRowOfLast() {
-    return false;
+  default int relationToLast() {
+    return -1;
   }
 
   /** False when this source is known to hold no delete marker at all. */

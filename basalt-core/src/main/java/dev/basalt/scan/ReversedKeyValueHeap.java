@@ -43,6 +43,12 @@ public final class ReversedKeyValueHeap extends KeyValueHeap {
     return out;
   }
 
+  /** Not known: the merge reorders rows by seeking, and nothing here asks. */
+  @Override
+  public int relationToLast() {
+    return -1;
+  }
+
   @Override
   public boolean seek(Cell key) {
     throw new UnsupportedOperationException("use backwardSeek on a reversed heap");

@@ -277,7 +277,12 @@ public final class StoreScanner implements AutoCloseable {
         }
         continue;
       }
-      int relation = CellUtil.keyRelation(p, c);
+      // Against the cell just stepped over: while stepping goes on, that cell is in the row (or
+      // the column) of c, so either answers the question asked of c.
+      int relation = heap.relationToLast();
+      if (relation < 0) {
+        relation = CellUtil.keyRelation(p, c);
+      }
       if (relation == CellUtil.DIFFERENT_ROW || (column && relation == CellUtil.SAME_ROW)) {
         arrived = relation;
         return true;

@@ -1,8 +1,8 @@
 package dev.basalt.sstable;
 
 import dev.basalt.cell.Bytes;
+import dev.basalt.cell.CellUtil;
 import dev.basalt.cell.KeyValue;
-import java.util.Arrays;
 
 /**
  * A decoded data block: its cells in full KeyValue layout one after another in one array, with
@@ -14,7 +14,11 @@ import java.util.Arrays;
  * cell also has 8 bytes of its row packed into a long: the bytes after the prefix every row of the
  * block shares, zero-padded. Unequal packed values order rows as the bytes do (a zero pad sorts
  * like the end of a shorter row), so most steps compare two longs in a small array; equal ones fall
- * back to the full key comparison. Immutable and thread-safe.
+ * back to the full key comparison.
+ *
+ * <p>Each cell's {@link CellUtil#keyRelation} to the cell before it is worked out once, when the
+ * block is decoded, so that scanners stepping through the block need not compare keys to learn
+ * where a row or column ends. Immutable and thread-safe.
  */
 final class DataBlock {
   private final byte[] data;
@@ -23,7 +27,7 @@ final class DataBlock {
   private final int count;
   private final int sharedRowPrefix; // bytes every row of the block starts with
   private final long[] rowKeys; // 8 row bytes after the shared prefix, big-endian, zero-padded
-  private final boolean[] rowContinues; // cell i has the row of cell i - 1
+  private final byte[] relations; // CellUtil.keyRelation of cell i to cell i - 1 (cell 0: none)
 
   DataBlock(byte[] data, int[] offsets, long[] seqIds, int count) {
     this.data = data;
@@ -36,28 +40,27 @@ final class DataBlock {
     for (int i = 0; i < count; i++) {
       rowKeys[i] = RowPrefix.pack(data, keyOffset(i), sharedRowPrefix);
     }
-    this.rowContinues = new boolean[count];
+    this.relations = new byte[count];
     for (int i = 1; i < count; i++) {
-      int a = keyOffset(i - 1);
-      int b = keyOffset(i);
-      int rowPart = 2 + Bytes.readShort(data, a); // row length field and row
-      rowContinues[i] =
-          rowKeys[i] == rowKeys[i - 1]
-              && Arrays.equals(data, a, a + rowPart, data, b, b + 2 + Bytes.readShort(data, b));
+      relations[i] =
+          rowKeys[i] != rowKeys[i - 1]
+              ? CellUtil.DIFFERENT_ROW
+              : (byte)
+                  CellUtil.keyRelation(
+                      data, keyOffset(i - 1), keyLength(i - 1), data, keyOffset(i), keyLength(i));
     }
   }
 
   /**
-   * Whether cells {@code from} to {@code to} (inclusive, {@code from >= 1}) all continue the row of
-   * cell {@code from - 1}.
+   * The {@link CellUtil#keyRelation} of cell {@code to} to cell {@code from - 1} ({@code 1 <= from
+   * <= to}): the weakest relation along the way, since rows and columns are runs in sorted order.
    */
-  boolean rowContinuesThrough(int from, int to) {
-    for (int i = from; i <= to; i++) {
-      if (!rowContinues[i]) {
-        return false;
-      }
+  int relationThrough(int from, int to) {
+    int r = relations[from];
+    for (int i = from + 1; i <= to && r > CellUtil.DIFFERENT_ROW; i++) {
+      r = Math.min(r, relations[i]);
     }
-    return true;
+    return r;
   }
 
   int count() {
@@ -119,6 +122,6 @@ final class DataBlock {
         + 4 * offsets.length
         + 8 * seqIds.length
         + 8 * rowKeys.length
-        + rowContinues.length;
+        + relations.length;
   }
 }

@@ -40,10 +40,13 @@ final class StoreFileScanner implements KeyValueScanner {
   private final long maxTimestamp;
 
   /**
-   * {@link #current} when {@link #next} found it in the row of the cell it returned, else null.
-   * Every repositioning makes a new current, so a seek outdates this without being told.
+   * {@link #current} when {@link #next} reached it within the block of the cell it returned, else
+   * null; {@link #relationToLast} holds for it. Every repositioning makes a new current, so a seek
+   * outdates this without being told.
    */
-  private KeyValue continuingRow;
+  private KeyValue relationOf;
+
+  private int relationToLast;
 
   /** Run once by the first {@link #close} (a store gives back its file reference); may be null. */
   private Runnable onClose;
@@ -128,16 +131,19 @@ final class StoreFileScanner implements KeyValueScanner {
       int from = ++pos;
       int fromBlock = blockNo;
       settle();
-      boolean continues =
-          current != null && blockNo == fromBlock && block.rowContinuesThrough(from, pos);
-      continuingRow = continues ? current : null;
+      if (current != null && blockNo == fromBlock) {
+        relationToLast = block.relationThrough(from, pos);
+        relationOf = current;
+      } else {
+        relationOf = null;
+      }
     }
     return out;
   }
 
   @Override
-  public boolean nextInRowOfLast() {
-    return placeholder == null && current != null && current == continuingRow;
+  public int relationToLast() {
+    return placeholder == null && current != null && current == relationOf ? relationToLast : -1;
   }
 
   private void load(int b) throws IOException {

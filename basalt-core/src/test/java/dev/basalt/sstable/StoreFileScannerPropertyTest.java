@@ -197,11 +197,7 @@ class StoreFileScannerPropertyTest {
           if (expected != null) {
             m.pos++;
           }
-          if (s.nextInRowOfLast()) {
-            // The scanner may only claim what is true (it may not know, and then says false).
-            assertThat(s.peek()).as(what).isNotNull();
-            assertThat(CellUtil.matchingRows(s.peek(), returned)).as(what).isTrue();
-          }
+          assertRelationIsTrue(s.relationToLast(), s.peek(), returned, what);
         } else if (op == 4) {
           assertThat(s.seek(key)).as(what).isEqualTo(m.seek(key));
         } else if (op == 5) {
@@ -224,19 +220,29 @@ class StoreFileScannerPropertyTest {
     }
   }
 
+  /** A claimed relation (not -1, "not known") must be the keys' own. */
+  private static void assertRelationIsTrue(int relation, Cell peek, Cell returned, String what) {
+    if (relation >= 0) {
+      assertThat(peek).as(what).isNotNull();
+      assertThat(relation).as(what).isEqualTo(CellUtil.keyRelation(peek, returned));
+    }
+  }
+
   @Test
-  void aScannerKnowsWhenItsNextCellContinuesTheRowWithinABlock() throws IOException {
+  void aScannerKnowsHowItsNextCellRelatesToTheLastWithinABlock() throws IOException {
     List<KeyValue> cells = new ArrayList<>();
     for (String row : List.of("r1", "r2", "r3")) {
       for (String q : List.of("a", "b", "c")) {
-        cells.add(
-            KeyValue.of(
-                Bytes.toBytes(row),
-                FAMILIES[0],
-                Bytes.toBytes(q),
-                1,
-                dev.basalt.cell.CellType.PUT,
-                Bytes.toBytes("v")));
+        for (long ts : q.equals("b") ? new long[] {2, 1} : new long[] {1}) {
+          cells.add(
+              KeyValue.of(
+                  Bytes.toBytes(row),
+                  FAMILIES[0],
+                  Bytes.toBytes(q),
+                  ts,
+                  dev.basalt.cell.CellType.PUT,
+                  Bytes.toBytes("v")));
+        }
       }
     }
     MemoryStorage storage = new MemoryStorage();
@@ -249,14 +255,19 @@ class StoreFileScannerPropertyTest {
     try (StoreFileReader r = StoreFileReader.open(storage, "f", null, false, false)) {
       KeyValueScanner s = r.scanner(Long.MAX_VALUE);
       s.seek(KeyValue.firstOnRow(Bytes.EMPTY));
-      assertThat(s.nextInRowOfLast()).isFalse(); // after a seek nothing is known
-      List<Boolean> known = new ArrayList<>();
+      assertThat(s.relationToLast()).isEqualTo(-1); // after a seek nothing is known
+      List<Integer> known = new ArrayList<>();
       while (s.peek() != null) {
         s.next();
-        known.add(s.nextInRowOfLast());
+        known.add(s.relationToLast());
       }
-      // r1/a -> r1/b, r1/b -> r1/c, r1/c -> r2/a (new row), ..., r3/c -> end
-      assertThat(known).containsExactly(true, true, false, true, true, false, true, true, false);
+      // Per row: a -> b@2 (same row), b@2 -> b@1 (same column), b@1 -> c (same row), c -> next
+      // row's a; after r3/c the scanner is done (nothing known).
+      int row = CellUtil.SAME_ROW;
+      int column = CellUtil.SAME_COLUMN;
+      int other = CellUtil.DIFFERENT_ROW;
+      assertThat(known)
+          .containsExactly(row, column, row, other, row, column, row, other, row, column, row, -1);
       s.close();
     }
   }
@@ -283,10 +294,14 @@ class StoreFileScannerPropertyTest {
         int op = rnd.nextInt(4);
         if (op <= 1) {
           Cell expected = m.peek();
-          assertSameCell(heap.next(), expected, "next at step " + step);
+          Cell returned = heap.next();
+          assertSameCell(returned, expected, "next at step " + step);
           if (expected != null) {
             m.pos++;
           }
+          // The merge may only pass on a source's relation while nothing of another source lies
+          // between that source's cells.
+          assertRelationIsTrue(heap.relationToLast(), heap.peek(), returned, "step " + step);
         } else if (op == 2) {
           KeyValue key = fx.randomKey(rnd);
           if (m.peek() != null && CellComparator.INSTANCE.compare(key, m.peek()) >= 0) {
