@@ -761,8 +761,7 @@ public final class Region implements Closeable {
     byte[] row = key.row();
     for (KeyValue kv : cells) {
       if (kv.getTypeByte() != CellType.PUT.code()
-          || !Bytes.equals(
-              row, 0, row.length, kv.getRowArray(), kv.getRowOffset(), kv.getRowLength())
+          || !CellUtil.matchingRow(kv, row)
           || !storeOf(kv).family().isNewVersionBehavior()) {
         return false;
       }

@@ -106,7 +106,7 @@ public class KeyValueHeap implements KeyValueScanner {
     Cell out = from.next();
     Cell nextOfCurrent = from.peek();
     if (nextOfCurrent == null) {
-      retire(current);
+      retire(from);
       current = pollReal();
     } else if (!topInLaterRow || from.relationToLast() < CellUtil.SAME_ROW) {
       KeyValueScanner top = heap.peek();
@@ -116,8 +116,8 @@ public class KeyValueHeap implements KeyValueScanner {
         int rows = comparator.compareRows(nextOfCurrent, top.peek());
         if (rows < 0) {
           topInLaterRow = true;
-        } else if (rows > 0 || scannerOrder.compare(current, top) > 0) {
-          heap.add(current);
+        } else if (rows > 0 || scannerOrder.compare(from, top) > 0) {
+          heap.add(from);
           current = pollReal();
         } else {
           topInLaterRow = false;

@@ -37,17 +37,21 @@ final class DataBlock {
     // Rows are sorted, so what the first and last rows share, every row shares.
     this.sharedRowPrefix = RowPrefix.shared(data, keyOffset(0), data, keyOffset(count - 1));
     this.rowKeys = new long[count];
-    for (int i = 0; i < count; i++) {
-      rowKeys[i] = RowPrefix.pack(data, keyOffset(i), sharedRowPrefix);
-    }
     this.relations = new byte[count];
-    for (int i = 1; i < count; i++) {
-      relations[i] =
-          rowKeys[i] != rowKeys[i - 1]
-              ? CellUtil.DIFFERENT_ROW
-              : (byte)
-                  CellUtil.keyRelation(
-                      data, keyOffset(i - 1), keyLength(i - 1), data, keyOffset(i), keyLength(i));
+    int lastOffset = 0;
+    int lastLength = 0;
+    for (int i = 0; i < count; i++) {
+      int offset = keyOffset(i);
+      int length = keyLength(i);
+      rowKeys[i] = RowPrefix.pack(data, offset, sharedRowPrefix);
+      if (i > 0) {
+        relations[i] =
+            rowKeys[i] != rowKeys[i - 1]
+                ? CellUtil.DIFFERENT_ROW
+                : (byte) CellUtil.keyRelation(data, lastOffset, lastLength, data, offset, length);
+      }
+      lastOffset = offset;
+      lastLength = length;
     }
   }
 
