@@ -9,6 +9,7 @@ import dev.basalt.sstable.StoreFileOptions;
 import dev.basalt.sstable.StoreFileReader;
 import dev.basalt.sstable.StoreFileWriter;
 import dev.basalt.util.Clock;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -77,6 +78,27 @@ final class StoreFiles {
   }
 
   /**
+   * Opens a listed file, or returns null when it moved to the archive after the listing. That
+   * happens when the region opens again while a scan of its previous opening still reads a file a
+   * compaction replaced: the scan's end archives the file (see {@link StoreFile#retire}). Only
+   * replaced files move that way, and the file that replaced them is already in the directory.
+   */
+  private StoreFile openUnlessArchived(String name) throws IOException {
+    try {
+      return open(name);
+    } catch (FileNotFoundException e) {
+      String path = dir + "/" + name;
+      if (storage.exists(path) || !storage.exists(archiveDir + "/" + name)) {
+        throw e; // not that case: a reference whose parent is missing, or a file lost
+      }
+      LOG.info(
+          "{} was archived while the store opened: a compaction had replaced it",
+          storage.describe(path));
+      return null;
+    }
+  }
+
+  /**
    * Writes cells (in store order) to a new file and opens it. The file is complete on storage when
    * this returns, but not yet part of the store: the caller commits it.
    *
@@ -133,7 +155,10 @@ final class StoreFiles {
     List<StoreFile> opened = new ArrayList<>();
     try {
       for (String n : names) {
-        opened.add(open(n));
+        StoreFile f = openUnlessArchived(n);
+        if (f != null) {
+          opened.add(f);
+        }
       }
     } catch (IOException | RuntimeException e) {
       opened.forEach(StoreFile::close);
