@@ -132,10 +132,15 @@ public class KeyValueHeap implements KeyValueScanner {
     return current != null && current == lastFrom ? current.relationToLast() : -1;
   }
 
-  /** Takes every scanner out of the heap, exhausted ones included, for an absolute seek. */
-  protected List<KeyValueScanner> drainAll() {
+  /** A seek repositions the scanners: what {@link #next} learnt about the order no longer holds. */
+  private void forgetSteps() {
     topInLaterRow = false;
     lastFrom = null;
+  }
+
+  /** Takes every scanner out of the heap, exhausted ones included, for an absolute seek. */
+  protected List<KeyValueScanner> drainAll() {
+    forgetSteps();
     List<KeyValueScanner> all = new ArrayList<>(heap);
     if (current != null) {
       all.add(current);
@@ -163,8 +168,7 @@ public class KeyValueHeap implements KeyValueScanner {
 
   @Override
   public boolean reseek(Cell key) throws IOException {
-    topInLaterRow = false;
-    lastFrom = null;
+    forgetSteps();
     if (current == null) {
       return false;
     }
