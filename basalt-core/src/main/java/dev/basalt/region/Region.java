@@ -411,6 +411,16 @@ public final class Region implements Closeable {
             && scannedRows.sum() - scannedRowsAtFlush >= RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
   }
 
+  /**
+   * What this region's reads return changed without a write (a major compaction of a classic
+   * family): rows cached before no longer hold.
+   */
+  void readsChangedWithoutAWrite() {
+    if (rowCache != null) {
+      rowCache.dropRegion(rowCacheId);
+    }
+  }
+
   /** Called by the flusher as it sets the memstores aside: scans are counted afresh from here. */
   void memstoresSetAside() {
     scannedRowsAtFlush = scannedRows.sum();

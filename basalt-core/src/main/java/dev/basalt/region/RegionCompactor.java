@@ -185,6 +185,10 @@ final class RegionCompactor {
       }
     }
     s.commitCompaction(inputs, out);
+    if (kind == CompactionMatcher.Kind.CLASSIC_MAJOR) {
+      // Dropped markers make the puts they masked visible (the only compaction that changes reads).
+      region.readsChangedWithoutAWrite();
+    }
     return true;
   }
 

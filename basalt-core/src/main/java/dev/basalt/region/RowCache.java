@@ -218,6 +218,20 @@ public final class RowCache {
   }
 
   /**
+   * Drops every cached row of a region whose reads changed without a write: a major compaction of a
+   * family with classic history drops delete markers, which makes the puts they masked visible
+   * (SEMANTICS.md section 7). Called after the change is visible to readers. Every stripe's version
+   * is bumped first, so a read that started before the change is not offered afterwards; a row
+   * offered before the bump is removed by the sweep that follows. Costs a pass over the cache.
+   */
+  void dropRegion(long region) {
+    for (int s = 0; s < STRIPES; s++) {
+      versions.incrementAndGet(s);
+    }
+    rows.asMap().keySet().removeIf(k -> k.region == region);
+  }
+
+  /**
    * Replaces a cached row by a copy with the write's puts applied, or drops it when that cannot be
    * done. The copy is made outside the entry's lock and installed under it only if the entry is
    * still the row it was made from: an offer whose check passed just before the write began may

@@ -173,4 +173,26 @@ class RegionModelStorageRegressionTest {
         new Compact(true),
         new GetStep("r1", before2000, false));
   }
+
+  /**
+   * SEMANTICS.md sections 5 and 7 (classic): a row delete masks a later put of the same timestamp
+   * until a major compaction drops the marker; the put is then visible. The get before the
+   * compaction found the row empty and the row cache kept that; the get after it was answered from
+   * the cache: expected {@code r1/f1:a@1000=v1}, actual empty. A major compaction of a classic
+   * family now drops the region's cached rows. (Shrunk from a failure of {@link
+   * RegionModelStoragePropertyTest#classicHistoriesOnStorageMatchTheModel} in session 17.)
+   */
+  @Example
+  void aMajorCompactionThatUnmasksAPutIsNotHiddenByTheRowCache() {
+    // The latest version of the whole row: the gets the row cache answers.
+    Step getLatest = new GetStep("r1", new ReadSpec(List.of(), null, List.of(), 1, -1, 0), false);
+    run(
+        classic(),
+        deleteRow("r1"),
+        new Flush(),
+        put("r1", "f1", "a", "v1"),
+        getLatest,
+        new Compact(true),
+        getLatest);
+  }
 }

@@ -357,6 +357,26 @@ class RowCacheTest {
   }
 
   @Test
+  void droppingARegionForgetsItsRowsAndRefusesReadsStartedBefore() {
+    RowCache cache = new RowCache(1 << 20);
+    RowCache.Key a = RowCache.Key.of(1, b("a"));
+    RowCache.Key c = RowCache.Key.of(1, b("c"));
+    RowCache.Key other = RowCache.Key.of(2, b("a"));
+    Result row = Result.create(List.of(KeyValue.of(b("a"), F, b("q"), 1, CellType.PUT, b("v"))));
+    cache.offer(a, cache.startRead(a), row);
+    cache.offer(other, cache.startRead(other), row);
+    long before = cache.startRead(c); // a read of region 1 in flight across the drop
+
+    cache.dropRegion(1);
+    assertThat(cache.get(a)).isNull();
+    assertThat(cache.get(other)).isNotNull(); // other regions keep their rows
+    cache.offer(c, before, row); // read before the change, offered after it: stale
+    assertThat(cache.get(c)).isNull();
+    cache.offer(c, cache.startRead(c), row); // a read started after the change is cached
+    assertThat(cache.get(c)).isNotNull();
+  }
+
+  @Test
   void rowsTooLargeAreNotCached() {
     RowCache cache = new RowCache(64L << 20);
     RowCache.Key key = RowCache.Key.of(1, b("row"));
