@@ -22,7 +22,9 @@
 # [local|hdfs], OUT [basalt-bench/target/compare], SYSTEMS [hbase,basalt] the systems to run
 # (one left out reuses its results in $OUT, if any),
 # RUNNER_OPTS [-Xms2g -Xmx2g -XX:+AlwaysPreTouch] the workload runner's JVM options (a fixed heap
-# touched at start, so the client's own heap growth is not measured as server latency).
+# touched at start, so the client's own heap growth is not measured as server latency),
+# BASALT_SETTINGS [none] space-separated key=value settings passed to Basalt as `-D key=value`,
+# BASALT_OPTS [none] Basalt's extra JVM options (read by bin/basalt).
 # Needs JDK 17 (the stock HBase 2.x client does not run on JDK 23+) and Maven.
 set -euo pipefail
 
@@ -35,7 +37,7 @@ for arg in "$@"; do
   case "$arg" in
     --update-docs) UPDATE_DOCS=true ;;
     --skip-build) BUILD=false ;;
-    -h | --help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "unknown argument: $arg (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -54,6 +56,7 @@ JAVA=${JAVA:-java}
 READY_TIMEOUT=${READY_TIMEOUT:-300}
 SYSTEMS=${SYSTEMS:-hbase,basalt}
 RUNNER_OPTS=${RUNNER_OPTS:--Xms2g -Xmx2g -XX:+AlwaysPreTouch}
+BASALT_SETTINGS=${BASALT_SETTINGS:-}
 
 # HBase 2.6 on JDK 17 (shared/docs/reference-hbase.md).
 HBASE_JVM_OPTS=(
@@ -154,10 +157,15 @@ prepare_basalt() {
 start_basalt() {
   local dir=$OUT/basalt
   mkdir -p "$dir"
+  local settings=()
+  for kv in $BASALT_SETTINGS; do
+    settings+=(-D "$kv")
+  done
   # Free ports, like the mini cluster: the ready file says which were chosen.
   BASALT_HEAP="$HEAP" JAVA="$JAVA" "$ROOT/bin/basalt" standalone --root "$dir/data" \
     --ready-file "$dir/ready" -D hbase.master.port=0 -D hbase.regionserver.port=0 \
-    -D hbase.zookeeper.property.clientPort=0 >"$dir/server.log" 2>&1 &
+    -D hbase.zookeeper.property.clientPort=0 ${settings[@]+"${settings[@]}"} \
+    >"$dir/server.log" 2>&1 &
   SERVER_PID=$!
   local deadline=$((SECONDS + READY_TIMEOUT))
   until [ -f "$dir/ready" ]; do

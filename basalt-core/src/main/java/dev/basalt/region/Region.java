@@ -78,6 +78,7 @@ public final class Region implements Closeable {
   private final long rowLockWaitMillis;
   private final long flushSize;
   private final long deepVersionsFlush;
+  private final double scannedMemstoreFlush;
   private final RowCache rowCache; // null without one, or when the table has a TTL
   private final long rowCacheId = RowCache.newRegionId();
   private final long blockingWaitMillis;
@@ -89,8 +90,13 @@ public final class Region implements Closeable {
   /** Rows returned by scanners (gets are counted in readRequests). */
   private final LongAdder scannedRows = new LongAdder();
 
-  /** {@link #scannedRows} when the memstores were last set aside for a flush. */
+  /** Cells returned by scanners. */
+  private final LongAdder scannedCells = new LongAdder();
+
+  /** {@link #scannedRows} and {@link #scannedCells} when the memstores were last set aside. */
   private volatile long scannedRowsAtFlush;
+
+  private volatile long scannedCellsAtFlush;
 
   private final LongAdder writeRequests = new LongAdder();
 
@@ -145,6 +151,7 @@ public final class Region implements Closeable {
             ? table.getMemStoreFlushSize()
             : config.get(RegionSettings.FLUSH_SIZE);
     this.deepVersionsFlush = config.get(RegionSettings.DEEP_VERSIONS_FLUSH);
+    this.scannedMemstoreFlush = config.get(RegionSettings.SCANNED_MEMSTORE_FLUSH);
     // Rows of a table with a TTL change with time alone, which the cache cannot see.
     this.rowCache =
         table.getColumnFamilies().stream()
@@ -392,23 +399,35 @@ public final class Region implements Closeable {
   }
 
   /**
-   * Whether the memstores passed the flush size, or hold so many versions stacked on the same
-   * columns, while scanners read the region, that scans would be faster from a file ({@link
-   * RegionSettings#DEEP_VERSIONS_FLUSH}).
+   * Whether the memstores passed the flush size or, while scanners read the region, hold so many
+   * versions stacked on the same columns ({@link RegionSettings#DEEP_VERSIONS_FLUSH}) or were
+   * scanned so often ({@link RegionSettings#SCANNED_MEMSTORE_FLUSH}) that scans would be faster
+   * from a file.
    */
   public boolean needsFlush() {
     long active = 0;
     long deep = 0;
+    long cells = 0; // in the memstores and files: scans read the memstore's share of them
     for (Store s : storeArray) {
-      Memstore m = s.view().active();
+      Store.View v = s.view();
+      Memstore m = v.active();
       active += m.heapSize();
       deep += m.deepInserts();
+      cells += m.cellCount();
+      for (StoreFile f : v.files()) {
+        cells += f.info().cellCount();
+      }
     }
-    return active >= flushSize
-        || (deepVersionsFlush > 0
-            && deep >= deepVersionsFlush
-            && active >= flushSize / 16
-            && scannedRows.sum() - scannedRowsAtFlush >= RegionSettings.DEEP_FLUSH_SCANNED_ROWS);
+    if (active >= flushSize) {
+      return true;
+    }
+    if (active < flushSize / 16
+        || scannedRows.sum() - scannedRowsAtFlush < RegionSettings.DEEP_FLUSH_SCANNED_ROWS) {
+      return false;
+    }
+    return (deepVersionsFlush > 0 && deep >= deepVersionsFlush)
+        || (scannedMemstoreFlush > 0
+            && scannedCells.sum() - scannedCellsAtFlush >= scannedMemstoreFlush * cells);
   }
 
   /**
@@ -424,6 +443,25 @@ public final class Region implements Closeable {
   /** Called by the flusher as it sets the memstores aside: scans are counted afresh from here. */
   void memstoresSetAside() {
     scannedRowsAtFlush = scannedRows.sum();
+    scannedCellsAtFlush = scannedCells.sum();
+  }
+
+  /** A counted scanner returned the first part of a row ({@code newRow}) or a later one. */
+  void scanned(boolean newRow, int cells) {
+    if (newRow) {
+      scannedRows.increment();
+    }
+    scannedCells.add(cells);
+  }
+
+  /**
+   * A counted scanner that returned rows closed: a region that only scans read gets no write to
+   * check its flush rules after, so the check is made here too.
+   */
+  void scannerClosed() {
+    if (scannedMemstoreFlush > 0 && !closed && needsFlush()) {
+      services.maintenance().requestFlush(this);
+    }
   }
 
   private void requireStorage(String what) {
@@ -538,13 +576,13 @@ public final class Region implements Closeable {
         try {
           return new RegionScannerImpl(
                   this, scan, readPoint, () -> explicitReadPoints.remove(token))
-              .countRowsIn(scannedRows);
+              .countReadsIn(this);
         } catch (IOException | RuntimeException e) {
           explicitReadPoints.remove(token);
           throw e;
         }
       }
-      return new RegionScannerImpl(this, scan, readPoint, null).countRowsIn(scannedRows);
+      return new RegionScannerImpl(this, scan, readPoint, null).countReadsIn(this);
     } finally {
       endOperation();
     }
@@ -586,7 +624,7 @@ public final class Region implements Closeable {
     startOperation();
     try {
       validator.checkQuery(scan);
-      return new RegionScannerImpl(this, scan, pin, null).countRowsIn(scannedRows);
+      return new RegionScannerImpl(this, scan, pin, null).countReadsIn(this);
     } finally {
       endOperation();
     }

@@ -14,7 +14,6 @@ import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Walks a region's rows for one scan: picks the next row among the stores (lowest forwards, highest
@@ -44,7 +43,7 @@ final class RegionScannerImpl implements RegionScanner {
   private byte[] currentRow;
   private int storeIndex;
   private boolean rowCounted;
-  private LongAdder rowsRead;
+  private Region countedIn; // null: a scanner whose reads the region does not count
   private int rowsReturned;
   private boolean done;
 
@@ -139,9 +138,13 @@ final class RegionScannerImpl implements RegionScanner {
     }
   }
 
-  /** Counts each row this scanner returns (once, however many slices) in {@code counter}. */
-  RegionScannerImpl countRowsIn(LongAdder counter) {
-    this.rowsRead = counter;
+  /**
+   * Counts each row this scanner returns (once, however many slices) and its cells in the region's
+   * scan counters, and lets the region know when the scanner closes (see {@link
+   * Region#scannerClosed}).
+   */
+  RegionScannerImpl countReadsIn(Region region) {
+    this.countedIn = region;
     return this;
   }
 
@@ -229,12 +232,13 @@ final class RegionScannerImpl implements RegionScanner {
 
   private Result emit(List<Cell> cells, boolean partial) {
     lastRowCells = Math.min(cells.size(), MAX_ROW_CELLS_HINT);
-    if (!rowCounted) {
+    boolean firstPart = !rowCounted;
+    if (firstPart) {
       rowCounted = true;
       rowsReturned++;
-      if (rowsRead != null) {
-        rowsRead.increment();
-      }
+    }
+    if (countedIn != null) {
+      countedIn.scanned(firstPart, cells.size());
     }
     return Result.create(cells, partial);
   }
@@ -396,6 +400,9 @@ final class RegionScannerImpl implements RegionScanner {
     done = true;
     if (onClose != null) {
       onClose.run();
+    }
+    if (countedIn != null && rowsReturned > 0) {
+      countedIn.scannerClosed();
     }
   }
 }

@@ -51,6 +51,22 @@ public final class RegionSettings implements ConfigKeySet {
                   + " file); 0 turns it off.")
           .atLeast(0L);
 
+  public static final ConfigKey<Double> SCANNED_MEMSTORE_FLUSH =
+      ConfigKey.ofDouble(
+              "basalt.flush.scanned.memstore",
+              1.0,
+              "times",
+              "A region is flushed early once its scanners have returned, since its last flush, this"
+                  + " many times as many cells as the region holds in its memstores and files, i.e."
+                  + " once scans have read it that many times over (e.g. scans after a bulk load): a"
+                  + " memstore keeps its cells in the order they were written, so a scan pays a cache"
+                  + " miss for every row it steps to in it, but reads a"
+                  + " flushed file in order. The same floor as "
+                  + "basalt.flush.deep.versions applies (a sixteenth of the flush size and "
+                  + DEEP_FLUSH_SCANNED_ROWS
+                  + " scanned rows since the last flush); 0 turns it off.")
+          .atLeast(0.0);
+
   @Override
   public String section() {
     return "Region";
@@ -58,6 +74,7 @@ public final class RegionSettings implements ConfigKeySet {
 
   @Override
   public List<ConfigKey<?>> keys() {
-    return List.of(ROW_LOCK_WAIT, MAX_CELL_SIZE, FLUSH_SIZE, DEEP_VERSIONS_FLUSH);
+    return List.of(
+        ROW_LOCK_WAIT, MAX_CELL_SIZE, FLUSH_SIZE, DEEP_VERSIONS_FLUSH, SCANNED_MEMSTORE_FLUSH);
   }
 }

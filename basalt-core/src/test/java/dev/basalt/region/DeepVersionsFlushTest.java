@@ -24,6 +24,7 @@ class DeepVersionsFlushTest {
     return Config.builder()
         .set(RegionSettings.FLUSH_SIZE, 1024L * 1024)
         .set(RegionSettings.DEEP_VERSIONS_FLUSH, deep)
+        .set(RegionSettings.SCANNED_MEMSTORE_FLUSH, 0.0) // its own test
         .build();
   }
 
