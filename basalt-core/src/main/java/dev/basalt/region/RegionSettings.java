@@ -58,7 +58,7 @@ public final class RegionSettings implements ConfigKeySet {
               "times",
               "A region is flushed early once its scanners have returned, since its last flush, this"
                   + " many times as many cells as the region holds in its memstores and files, i.e."
-                  + " once scans have read it that many times over (e.g. scans after a bulk load): a"
+                  + " once scans have read it that many times over (e.g. scans of rows just written): a"
                   + " memstore keeps its cells in the order they were written, so a scan pays a cache"
                   + " miss for every row it steps to in it, but reads a"
                   + " flushed file in order. The same floor as "
