@@ -40,7 +40,9 @@ public final class DatabaseSettings implements ConfigKeySet {
                   + " which answers gets for a whole row (every family, one version, no filter or time"
                   + " range) without searching memstores and store files. Rows of tables with a TTL"
                   + " are not cached; a put brings a cached row up to date (in families with"
-                  + " deterministic history), other writes drop it. Rows are kept in slabs of up to"
+                  + " deterministic history), other writes drop it, and a major compaction of a"
+                  + " family with classic history (which can make masked puts visible) drops its"
+                  + " region's rows. Rows are kept in slabs of up to"
                   + " 2 MiB that, with the space of dropped rows not yet reclaimed, hold at most one"
                   + " and a half times this share, plus a few slabs. 0 turns it off.")
           .between(0.0, 0.9);
