@@ -93,11 +93,27 @@ final class StoreFile {
       try {
         reader.close();
         if (archiveOnRelease) {
-          storage.rename(path, archivePath);
+          archive();
         }
       } catch (IOException e) {
         LOG.warn("could not close or archive store file {}", storage.describe(path), e);
       }
+    }
+  }
+
+  /**
+   * Moves the file to the archive. A newer opening of the store may have done it already (it
+   * archives the files a compaction output names as replaced, see {@code StoreFiles.openAll}), and
+   * then there is nothing to do.
+   */
+  private void archive() throws IOException {
+    try {
+      storage.rename(path, archivePath);
+    } catch (IOException e) {
+      if (storage.exists(path) || !storage.exists(archivePath)) {
+        throw e;
+      }
+      LOG.debug("{} was archived by a newer opening of its store", storage.describe(path));
     }
   }
 
