@@ -407,16 +407,10 @@ public final class Region implements Closeable {
   public boolean needsFlush() {
     long active = 0;
     long deep = 0;
-    long cells = 0; // in the memstores and files: scans read the memstore's share of them
     for (Store s : storeArray) {
-      Store.View v = s.view();
-      Memstore m = v.active();
+      Memstore m = s.view().active();
       active += m.heapSize();
       deep += m.deepInserts();
-      cells += m.cellCount();
-      for (StoreFile f : v.files()) {
-        cells += f.info().cellCount();
-      }
     }
     if (active >= flushSize) {
       return true;
@@ -427,7 +421,24 @@ public final class Region implements Closeable {
     }
     return (deepVersionsFlush > 0 && deep >= deepVersionsFlush)
         || (scannedMemstoreFlush > 0
-            && scannedCells.sum() - scannedCellsAtFlush >= scannedMemstoreFlush * cells);
+            && scannedCells.sum() - scannedCellsAtFlush >= scannedMemstoreFlush * cellsHeld());
+  }
+
+  /**
+   * Cells in the memstores and files: scans that read the region evenly read the memstores' share
+   * of them. Counted only once the cheaper tests of {@link #needsFlush} passed (it runs after every
+   * write).
+   */
+  private long cellsHeld() {
+    long cells = 0;
+    for (Store s : storeArray) {
+      Store.View v = s.view();
+      cells += v.active().cellCount();
+      for (StoreFile f : v.files()) {
+        cells += f.info().cellCount();
+      }
+    }
+    return cells;
   }
 
   /**

@@ -110,11 +110,20 @@ final class StoreFile {
     try {
       storage.rename(path, archivePath);
     } catch (IOException e) {
-      if (storage.exists(path) || !storage.exists(archivePath)) {
+      if (!movedToArchive(storage, path, archivePath)) {
         throw e;
       }
       LOG.debug("{} was archived by a newer opening of its store", storage.describe(path));
     }
+  }
+
+  /**
+   * Whether a store file is no longer at {@code path} but at {@code archivePath}: the other of two
+   * openings of its region archived it (a file a compaction replaced), not a lost file.
+   */
+  static boolean movedToArchive(Storage storage, String path, String archivePath)
+      throws IOException {
+    return !storage.exists(path) && storage.exists(archivePath);
   }
 
   /** Drops the store's reference; the file is archived once no scanner uses it. */

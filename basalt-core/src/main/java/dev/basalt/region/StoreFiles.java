@@ -88,7 +88,7 @@ final class StoreFiles {
       return open(name);
     } catch (FileNotFoundException e) {
       String path = dir + "/" + name;
-      if (storage.exists(path) || !storage.exists(archiveDir + "/" + name)) {
+      if (!StoreFile.movedToArchive(storage, path, archiveDir + "/" + name)) {
         throw e; // not that case: a reference whose parent is missing, or a file lost
       }
       LOG.info(

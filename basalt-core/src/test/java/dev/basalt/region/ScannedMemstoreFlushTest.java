@@ -65,6 +65,13 @@ class ScannedMemstoreFlushTest {
     }
   }
 
+  /** Scans the whole region {@code times} times. */
+  private static void scanWhole(Region r, int times) throws Exception {
+    for (int i = 0; i < times; i++) {
+      scanOnce(r, new Scan());
+    }
+  }
+
   /** Scans the whole region once; returns the rows read. */
   private static int scanOnce(Region r, Scan scan) throws Exception {
     return TestRegions.scanAll(r, scan).size();
@@ -88,9 +95,7 @@ class ScannedMemstoreFlushTest {
   void theThresholdGrowsWithTheMemstore() throws Exception {
     Region r = region(1.0);
     write(r, "row", 400, 1);
-    for (int i = 0; i < 3; i++) {
-      scanOnce(r, new Scan());
-    }
+    scanWhole(r, 3);
     assertThat(r.needsFlush()).isTrue(); // 1,200 cells scanned, 400 held
     write(r, "more", 400, 3); // 1,600 cells held now
     assertThat(r.needsFlush()).isFalse();
@@ -144,9 +149,7 @@ class ScannedMemstoreFlushTest {
   void aScannerThatReturnedNothingDoesNotAsk() throws Exception {
     Region r = region(1.0);
     write(r, "row", 400, 1);
-    for (int i = 0; i < 3; i++) {
-      scanOnce(r, new Scan());
-    }
+    scanWhole(r, 3);
     assertThat(requests).hasValue(1); // the third scan passed the floor of 1,000 rows
     assertThat(scanOnce(r, new Scan().withStartRow(b("zzz")))).isZero();
     assertThat(requests).hasValue(1);
@@ -156,15 +159,11 @@ class ScannedMemstoreFlushTest {
   void aSmallMemstoreOrZeroTurnsItOff() throws Exception {
     Region small = region(1.0);
     write(small, "row", 100, 1); // under a sixteenth of the flush size
-    for (int i = 0; i < 20; i++) {
-      scanOnce(small, new Scan());
-    }
+    scanWhole(small, 20);
     assertThat(small.needsFlush()).isFalse();
     Region off = region(0);
     write(off, "row", 400, 1);
-    for (int i = 0; i < 10; i++) {
-      scanOnce(off, new Scan());
-    }
+    scanWhole(off, 10);
     assertThat(off.needsFlush()).isFalse();
     assertThat(requests).hasValue(0);
   }
@@ -173,18 +172,14 @@ class ScannedMemstoreFlushTest {
   void scansBeforeAFlushDoNotCountAfterItAndFilesCountInWhatTheRegionHolds() throws Exception {
     Region r = TestRegions.onDisk(dir, TestRegions.table(f -> f), config(2.5), Clock.system());
     write(r, "row", 400, 1);
-    for (int i = 0; i < 3; i++) {
-      scanOnce(r, new Scan());
-    }
+    scanWhole(r, 3);
     assertThat(r.needsFlush()).isTrue(); // 1,200 cells scanned, 400 held
     assertThat(r.flush()).isTrue();
     assertThat(r.needsFlush()).isFalse();
     write(r, "new", 400, 1);
     assertThat(r.needsFlush()).isFalse(); // the scans before the flush no longer count
     // 800 rows and cells a scan; the region holds 800 cells (400 in its file): 2,000 to read.
-    for (int i = 0; i < 2; i++) {
-      scanOnce(r, new Scan());
-    }
+    scanWhole(r, 2);
     assertThat(r.needsFlush()).isFalse();
     scanOnce(r, new Scan());
     assertThat(r.needsFlush()).isTrue();
