@@ -18,7 +18,8 @@
 # per workload, THREADS [8] client threads, REGIONS [8] pre-split regions, WARMUP [10] seconds
 # per workload, MAX_SECONDS [30] measured per workload (whichever of the two ends first; the
 # load always inserts every record; windows of 100,000 operations, 2-3 s, swung by a third),
-# WORKLOADS [load,a,b,c,f,d,e], HEAP [4g] server heap limit (the same for both), HBASE_FS
+# WORKLOADS [load,a,b,c,f,d,reload,e: YCSB's procedure, which deletes the table and loads it again
+# before E], HEAP [4g] server heap limit (the same for both), HBASE_FS
 # [local|hdfs], OUT [basalt-bench/target/compare], SYSTEMS [hbase,basalt] the systems to run
 # (one left out reuses its results in $OUT, if any),
 # RUNNER_OPTS [-Xms2g -Xmx2g -XX:+AlwaysPreTouch] the workload runner's JVM options (a fixed heap
@@ -37,7 +38,7 @@ for arg in "$@"; do
   case "$arg" in
     --update-docs) UPDATE_DOCS=true ;;
     --skip-build) BUILD=false ;;
-    -h | --help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "unknown argument: $arg (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -48,7 +49,7 @@ THREADS=${THREADS:-8}
 REGIONS=${REGIONS:-8}
 WARMUP=${WARMUP:-10}
 MAX_SECONDS=${MAX_SECONDS:-30}
-WORKLOADS=${WORKLOADS:-load,a,b,c,f,d,e}
+WORKLOADS=${WORKLOADS:-load,a,b,c,f,d,reload,e}
 HEAP=${HEAP:-4g}
 HBASE_FS=${HBASE_FS:-local}
 OUT=${OUT:-$ROOT/basalt-bench/target/compare}
@@ -271,6 +272,12 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "$(awk '/MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, $("$JAVA" -version 2>&1 | head -1);"
   echo "client and server share the CPUs. Load average (1/5/15 min) at the start: $LOAD_START;"
   echo "at the end: $LOAD_END."
+  case ",$WORKLOADS," in
+    *,reload,*)
+      echo "\`reload\` drops and re-creates the table and loads the records again, as YCSB's procedure"
+      echo "does before E (so E reads freshly loaded rows, not rows aged by the other workloads' updates)."
+      ;;
+  esac
   if [ -n "$REUSED" ]; then
     echo
     echo "Not measured in this run, results of an earlier run reused:$REUSED."

@@ -140,7 +140,7 @@ public final class ComparisonReport {
       PhaseResult b = base.phase(phase);
       PhaseResult c = cand.phase(phase);
       sb.append("| ")
-          .append(phase.equals("load") ? "load" : phase + " (" + description(b, c) + ")")
+          .append(isLoad(phase) ? phase : phase + " (" + description(b, c) + ")")
           .append(" | ")
           .append(b == null ? pendingOrNone(base) : number(b.opsPerSecond()))
           .append(" | ")
@@ -255,6 +255,10 @@ public final class ComparisonReport {
       return null;
     }
     return p.byOperation().stream().filter(o -> o.operation().equals(op)).findFirst().orElse(null);
+  }
+
+  private static boolean isLoad(String phase) {
+    return phase.equals("load") || phase.equals("reload");
   }
 
   private static String description(PhaseResult b, PhaseResult c) {

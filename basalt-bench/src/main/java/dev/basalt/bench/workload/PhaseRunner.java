@@ -13,12 +13,15 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Runs the phases of one invocation against one store: the load, then workloads, each with its own
  * threads, sessions, statistics and progress lines. The insert sequence carries over from phase to
- * phase, so records inserted by D are known to E.
+ * phase, so records inserted by D are known to the phases after it, until a reload: that drops and
+ * re-creates the table and loads the records again, as YCSB's procedure does before E (D's inserts
+ * would otherwise change what E scans, and E would read a table other workloads' updates have
+ * aged).
  */
 final class PhaseRunner {
   private final RunnerOptions options;
   private final DataStore store;
-  private final InsertSequence inserts;
+  private InsertSequence inserts;
   private final PrintStream out;
   private int phaseIndex;
 
@@ -31,10 +34,19 @@ final class PhaseRunner {
 
   PhaseResult runPhase(String phase) throws IOException, InterruptedException {
     phaseIndex++;
-    return phase.equals("load") ? load() : workload(options.workload(phase));
+    return switch (phase) {
+      case "load" -> load(phase, "insert " + options.records() + " records");
+      case "reload" -> {
+        store.prepareTable(true, options.regions());
+        inserts = new InsertSequence(options.records());
+        yield load(phase, "drop and re-create the table, insert " + options.records() + " records");
+      }
+      default -> workload(options.workload(phase));
+    };
   }
 
-  private PhaseResult load() throws IOException, InterruptedException {
+  private PhaseResult load(String phase, String description)
+      throws IOException, InterruptedException {
     PhaseControl control = new PhaseControl(options.records(), false);
     OperationStats stats = new OperationStats();
     AtomicLong nextRecord = new AtomicLong();
@@ -56,8 +68,7 @@ final class PhaseRunner {
                 options.fieldLength(),
                 random(t)));
       }
-      return execute(
-          "load", "insert " + options.records() + " records", "-", control, stats, workers, 0, 0);
+      return execute(phase, description, "-", control, stats, workers, 0, 0);
     } finally {
       closeAll(sessions);
     }

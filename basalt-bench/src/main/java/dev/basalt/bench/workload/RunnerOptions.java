@@ -47,7 +47,9 @@ record RunnerOptions(
           "",
           "  --zookeeper Q          ZooKeeper quorum of the cluster (host:port pairs)",
           "  --bootstrap S          bootstrap servers for the RPC connection registry instead",
-          "  --workloads LIST       phases in order, from load,a,b,c,d,e,f (default load,a,b,c,f,d,e)",
+          "  --workloads LIST       phases in order, from load,reload,a,b,c,d,e,f (default",
+          "                         load,a,b,c,f,d,reload,e: YCSB's procedure); reload drops",
+          "                         and re-creates the table and loads it again",
           "  --records N            records the load phase inserts and the others read (1000)",
           "  --operations N         operations per run phase, after warm-up (1000)",
           "  --max-seconds S        stop a run phase after S measured seconds even if operations",
@@ -192,20 +194,30 @@ record RunnerOptions(
       if (p.isEmpty()) {
         continue;
       }
-      if (!p.equals("LOAD")) {
-        try {
-          WorkloadSpec.preset(p);
-        } catch (IllegalArgumentException e) {
-          throw new UsageException("--workloads: " + e.getMessage());
-        }
+      if (p.equals("LOAD") || p.equals("RELOAD")) {
+        out.add(p.toLowerCase(Locale.ROOT));
+        continue;
       }
-      out.add(p.equals("LOAD") ? "load" : p);
+      try {
+        WorkloadSpec.preset(p);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--workloads: " + e.getMessage());
+      }
+      out.add(p);
     }
     if (out.isEmpty()) {
       throw new UsageException("--workloads needs at least one of load, a, b, c, d, e, f");
     }
     if (out.lastIndexOf("load") > 0) {
-      throw new UsageException("--workloads: load can only come first, got '" + value + "'");
+      throw new UsageException(
+          "--workloads: load can only come first (reload loads again later), got '" + value + "'");
+    }
+    if (out.get(0).equals("reload")) {
+      throw new UsageException(
+          "--workloads: reload can only follow another phase (start with load and"
+              + " --recreate-table), got '"
+              + value
+              + "'");
     }
     return Collections.unmodifiableList(out);
   }
@@ -221,7 +233,7 @@ record RunnerOptions(
     String bootstrap;
     String table = "usertable";
     String family = "family";
-    List<String> phases = List.of("load", "A", "B", "C", "F", "D", "E");
+    List<String> phases = List.of("load", "A", "B", "C", "F", "D", "reload", "E");
     long records = 1000;
     long operations = 1000;
     long maxSeconds;

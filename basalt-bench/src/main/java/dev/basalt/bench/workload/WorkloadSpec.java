@@ -90,7 +90,7 @@ record WorkloadSpec(
             0.5);
       default:
         throw new IllegalArgumentException(
-            "unknown workload '" + name + "' (expected load or one of A, B, C, D, E, F)");
+            "unknown workload '" + name + "' (expected load, reload or one of A, B, C, D, E, F)");
     }
   }
 

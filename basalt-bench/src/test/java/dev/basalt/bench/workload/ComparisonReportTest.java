@@ -55,7 +55,16 @@ class ComparisonReportTest {
                     0,
                     2000,
                     1.0,
-                    List.of(new OpResult("READ", 1000, 0, 0, 100, 90, 300, 450, 900, 1000)))));
+                    List.of(new OpResult("READ", 1000, 0, 0, 100, 90, 300, 450, 900, 1000))),
+                new PhaseResult(
+                    "reload",
+                    "drop and re-create the table, insert 500 records",
+                    "-",
+                    4,
+                    0,
+                    500,
+                    0.25,
+                    List.of(new OpResult("INSERT", 500, 0, 0, 100, 90, 300, 450, 900, 1000)))));
     SystemRun basalt = new SystemRun("Basalt", faster, Map.of("startupSeconds", "1.2"));
     String s = ComparisonReport.section(hbase(), basalt, "");
     assertThat(s)
@@ -63,6 +72,7 @@ class ComparisonReportTest {
         .contains("| A | READ | 400 | 1,800 | 5,000 | 90 | 450 | 900 | 0.25x |")
         .contains("| A | UPDATE | 500 | 2,000 | 6,000 | – | – | – |  |")
         .contains("| load | 500 | – |  |  |")
+        .contains("| reload | – | 2,000 |  |  |")
         .contains("| start-up to first answer, s | 18.5 | 1.2 |");
   }
 

@@ -12,13 +12,13 @@ final class InMemoryStore implements DataStore {
   final AtomicInteger sessionsOpen = new AtomicInteger();
   volatile long insertMillis; // how long each insert takes
   int preparedRegions;
-  boolean recreated;
+  int recreations; // how often the table was dropped and created again
 
   @Override
   public void prepareTable(boolean recreate, int regions) {
     if (recreate) {
       rows.clear();
-      recreated = true;
+      recreations++;
     }
     preparedRegions = regions;
   }

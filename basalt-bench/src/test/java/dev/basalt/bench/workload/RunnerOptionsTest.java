@@ -14,7 +14,8 @@ class RunnerOptionsTest {
     assertThat(o.zookeeper()).isEqualTo("127.0.0.1:2181");
     assertThat(o.bootstrap()).isNull();
     assertThat(o.table()).isEqualTo("usertable");
-    assertThat(o.phases()).containsExactly("load", "A", "B", "C", "F", "D", "E");
+    // YCSB's procedure: E runs on a table loaded again after D.
+    assertThat(o.phases()).containsExactly("load", "A", "B", "C", "F", "D", "reload", "E");
     assertThat(o.records()).isEqualTo(1000);
     assertThat(o.operations()).isEqualTo(1000);
     assertThat(o.fieldCount()).isEqualTo(10);
@@ -32,7 +33,7 @@ class RunnerOptionsTest {
         RunnerOptions.parse(
             "--bootstrap=h1:16020,h2:16020",
             "--workloads",
-            "load, c ,E",
+            "load, c ,Reload,E",
             "--records",
             "100_000",
             "--operations",
@@ -72,7 +73,7 @@ class RunnerOptionsTest {
             "-D",
             "hbase.client.retries.number = 3");
     assertThat(o.bootstrap()).isEqualTo("h1:16020,h2:16020");
-    assertThat(o.phases()).isEqualTo(List.of("load", "C", "E"));
+    assertThat(o.phases()).isEqualTo(List.of("load", "C", "reload", "E"));
     assertThat(o.records()).isEqualTo(100_000);
     assertThat(o.operations()).isEqualTo(5000);
     assertThat(o.maxSeconds()).isEqualTo(60);
@@ -139,17 +140,24 @@ class RunnerOptionsTest {
     rejects(
         "--target must be a finite number >= 0, got -1", "--zookeeper", "a:1", "--target", "-1");
     rejects(
-        "--workloads: unknown workload 'G' (expected load or one of A, B, C, D, E, F)",
+        "--workloads: unknown workload 'G' (expected load, reload or one of A, B, C, D, E, F)",
         "--zookeeper",
         "a:1",
         "--workloads",
         "a,g");
     rejects(
-        "--workloads: load can only come first, got 'a,load'",
+        "--workloads: load can only come first (reload loads again later), got 'a,load'",
         "--zookeeper",
         "a:1",
         "--workloads",
         "a,load");
+    rejects(
+        "--workloads: reload can only follow another phase (start with load and"
+            + " --recreate-table), got 'reload,e'",
+        "--zookeeper",
+        "a:1",
+        "--workloads",
+        "reload,e");
     rejects(
         "--workloads needs at least one of load, a, b, c, d, e, f",
         "--zookeeper",
