@@ -25,7 +25,8 @@
 # RUNNER_OPTS [-Xms2g -Xmx2g -XX:+AlwaysPreTouch] the workload runner's JVM options (a fixed heap
 # touched at start, so the client's own heap growth is not measured as server latency),
 # BASALT_SETTINGS [none] space-separated key=value settings passed to Basalt as `-D key=value`,
-# BASALT_OPTS [none] Basalt's extra JVM options (read by bin/basalt).
+# BASALT_OPTS [none] Basalt's extra JVM options (read by bin/basalt), OP_LOG [unset] any value: also
+# write every measured operation to $OUT/<system>-ops.csv (summarise with OpLogSummary).
 # Needs JDK 17 (the stock HBase 2.x client does not run on JDK 23+) and Maven.
 set -euo pipefail
 
@@ -38,7 +39,7 @@ for arg in "$@"; do
   case "$arg" in
     --update-docs) UPDATE_DOCS=true ;;
     --skip-build) BUILD=false ;;
-    -h | --help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "unknown argument: $arg (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -211,7 +212,7 @@ run_system() {
   "$JAVA" $RUNNER_OPTS -cp "$BENCH_JAR" dev.basalt.bench.workload.WorkloadRunner "${CONNECT[@]}" \
     --label "$key" --workloads "$WORKLOADS" --records "$RECORDS" --operations "$OPERATIONS" \
     --threads "$THREADS" --regions "$REGIONS" --warmup "$WARMUP" --max-seconds "$MAX_SECONDS" \
-    --recreate-table --json "$OUT/$key.json" 2>&1 | grep --line-buffered -v '^SLF4J' | tee "$OUT/$key.log"
+    --recreate-table --json "$OUT/$key.json" ${OP_LOG:+--op-log "$OUT/$key-ops.csv"} 2>&1 | grep --line-buffered -v '^SLF4J' | tee "$OUT/$key.log"
   local rss_after peak
   rss_after=$(proc_kib "$SERVER_PID" VmRSS)
   peak=$(proc_kib "$SERVER_PID" VmHWM)

@@ -2,6 +2,7 @@ package dev.basalt.bench.workload;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -24,6 +25,7 @@ final class PhaseRunner {
   private InsertSequence inserts;
   private final PrintStream out;
   private int phaseIndex;
+  private boolean opLogStarted; // the first run phase replaces what the op log file held
 
   PhaseRunner(RunnerOptions options, DataStore store, PrintStream out) {
     this.options = options;
@@ -79,6 +81,7 @@ final class PhaseRunner {
     OperationStats stats = new OperationStats();
     List<DataStore.Session> sessions = new ArrayList<>();
     List<Runnable> workers = new ArrayList<>();
+    OpLog log = options.opLogFile() == null ? null : new OpLog();
     try {
       for (int t = 0; t < options.threads(); t++) {
         DataStore.Session s = store.openSession();
@@ -89,6 +92,7 @@ final class PhaseRunner {
                 control,
                 s,
                 stats,
+                log == null ? null : log.writer(),
                 throttle(),
                 spec,
                 KeyChoosers.forWorkload(spec, inserts, options.operations(), random),
@@ -97,15 +101,22 @@ final class PhaseRunner {
                 options.fieldLength(),
                 random));
       }
-      return execute(
-          spec.name(),
-          spec.description(),
-          spec.distribution().label(),
-          control,
-          stats,
-          workers,
-          options.warmupSeconds(),
-          options.maxSeconds());
+      long start = System.nanoTime();
+      PhaseResult result =
+          execute(
+              spec.name(),
+              spec.description(),
+              spec.distribution().label(),
+              control,
+              stats,
+              workers,
+              options.warmupSeconds(),
+              options.maxSeconds());
+      if (log != null) {
+        log.appendTo(Path.of(options.opLogFile()), !opLogStarted, spec.name(), start);
+        opLogStarted = true;
+      }
+      return result;
     } finally {
       closeAll(sessions);
     }

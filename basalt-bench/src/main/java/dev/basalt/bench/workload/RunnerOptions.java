@@ -34,6 +34,7 @@ record RunnerOptions(
     long seed,
     String label,
     String jsonFile,
+    String opLogFile,
     Map<String, String> clientSettings) {
 
   static final String USAGE =
@@ -70,6 +71,8 @@ record RunnerOptions(
           "  --seed N               seed of every random choice (42)",
           "  --label NAME           name of the system under test in reports (cluster)",
           "  --json FILE            also write the results as JSON to FILE",
+          "  --op-log FILE          also write every measured operation (start, latency, scan",
+          "                         length) as CSV to FILE; summarise it with OpLogSummary",
           "  -D KEY=VALUE           HBase client setting (repeatable)",
           "  --help                 this text",
           "",
@@ -127,6 +130,7 @@ record RunnerOptions(
         case "--seed" -> b.seed = longValue(arg, value);
         case "--label" -> b.label = nonEmpty(arg, value);
         case "--json" -> b.json = nonEmpty(arg, value);
+        case "--op-log" -> b.opLog = nonEmpty(arg, value);
         case "-D" -> b.setting(value);
         default -> throw new UsageException("unknown option '" + arg + "'");
       }
@@ -250,6 +254,7 @@ record RunnerOptions(
     long seed = 42;
     String label = "cluster";
     String json;
+    String opLog;
     final Map<String, String> settings = new LinkedHashMap<>();
 
     void setting(String keyValue) throws UsageException {
@@ -287,6 +292,7 @@ record RunnerOptions(
           seed,
           label,
           json,
+          opLog,
           Collections.unmodifiableMap(new LinkedHashMap<>(settings)));
     }
   }

@@ -13,6 +13,7 @@ final class TransactionWorker implements Runnable {
   private final PhaseControl control;
   private final DataStore.Session session;
   private final OperationStats stats;
+  private final OpLog.Writer log; // null: no --op-log
   private final Throttle throttle;
   private final OperationChooser operations;
   private final KeyChooser keys;
@@ -26,6 +27,7 @@ final class TransactionWorker implements Runnable {
       PhaseControl control,
       DataStore.Session session,
       OperationStats stats,
+      OpLog.Writer log,
       Throttle throttle,
       WorkloadSpec spec,
       KeyChooser keys,
@@ -36,6 +38,7 @@ final class TransactionWorker implements Runnable {
     this.control = control;
     this.session = session;
     this.stats = stats;
+    this.log = log;
     this.throttle = throttle;
     this.operations = new OperationChooser(spec, random);
     this.keys = keys;
@@ -57,8 +60,9 @@ final class TransactionWorker implements Runnable {
       boolean record = ticket == PhaseControl.Ticket.MEASURED;
       Operation op = operations.next();
       long start = System.nanoTime();
+      int scanLength = 0;
       try {
-        perform(op, record);
+        scanLength = perform(op, record);
       } catch (Exception e) {
         control.error(e);
         if (record) {
@@ -66,22 +70,29 @@ final class TransactionWorker implements Runnable {
         }
       }
       if (record) {
-        stats.record(op, (System.nanoTime() - start) / 1000);
+        long micros = (System.nanoTime() - start) / 1000;
+        stats.record(op, micros);
         stats.completed();
+        if (log != null) {
+          log.add(start, op, micros, scanLength);
+        }
       }
     }
   }
 
-  private void perform(Operation op, boolean record) throws Exception {
+  /** Performs one operation; returns the rows a scan asked for (0 for other operations). */
+  private int perform(Operation op, boolean record) throws Exception {
     switch (op) {
       case READ -> read(KeyNames.rowKeyBytes(keys.next()), record);
       case UPDATE -> update(KeyNames.rowKeyBytes(keys.next()));
       case INSERT -> insert();
       case SCAN -> {
-        int found = session.scan(KeyNames.rowKeyBytes(keys.next()), (int) scanLengths.next());
-        if (found == 0 && record) {
+        byte[] startRow = KeyNames.rowKeyBytes(keys.next());
+        int length = (int) scanLengths.next();
+        if (session.scan(startRow, length) == 0 && record) {
           stats.notFound(op);
         }
+        return length;
       }
       case READ_MODIFY_WRITE -> {
         // The read and the update are also recorded on their own (YCSB records them through its
@@ -98,6 +109,7 @@ final class TransactionWorker implements Runnable {
         }
       }
     }
+    return 0;
   }
 
   private void read(byte[] row, boolean record) throws Exception {

@@ -24,6 +24,7 @@ class RunnerOptionsTest {
     assertThat(o.targetOpsPerSecond()).isZero();
     assertThat(o.distribution()).isNull();
     assertThat(o.statusIntervalSeconds()).isEqualTo(10);
+    assertThat(o.opLogFile()).isNull();
     assertThat(o.workload("D").distribution()).isEqualTo(Distribution.LATEST);
   }
 
@@ -69,11 +70,14 @@ class RunnerOptionsTest {
             "hbase",
             "--json",
             "out/r.json",
+            "--op-log",
+            "out/ops.csv",
             "-Dhbase.rpc.timeout=5000",
             "-D",
             "hbase.client.retries.number = 3");
     assertThat(o.bootstrap()).isEqualTo("h1:16020,h2:16020");
     assertThat(o.phases()).isEqualTo(List.of("load", "C", "reload", "E"));
+    assertThat(o.opLogFile()).isEqualTo("out/ops.csv");
     assertThat(o.records()).isEqualTo(100_000);
     assertThat(o.operations()).isEqualTo(5000);
     assertThat(o.maxSeconds()).isEqualTo(60);

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -140,6 +141,46 @@ class WorkloadRunnerTest {
     assertThat(store.rows).hasSize(400);
     assertThat(r.phases().get(1).operations()).isPositive().isLessThan(1_000_000_000L);
     assertThat(r.phases().get(1).byOperation().get(0).notFound()).isZero();
+  }
+
+  /** Every measured operation of every run phase is in the op log; the load's are not. */
+  @Test
+  void theOpLogHoldsEveryMeasuredOperation() throws Exception {
+    Path log = dir.resolve("ops.csv");
+    RunReport r =
+        WorkloadRunner.run(
+            RunnerOptions.parse(
+                "--zookeeper",
+                "x:1",
+                "--records",
+                "300",
+                "--operations",
+                "250",
+                "--threads",
+                "2",
+                "--max-scan-length",
+                "7",
+                "--workloads",
+                "load,e,a",
+                "--recreate-table",
+                "--op-log",
+                log.toString()),
+            new InMemoryStore(),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    List<String> lines = Files.readAllLines(log);
+    assertThat(lines.get(0)).isEqualTo(OpLog.HEADER);
+    assertThat(lines.subList(1, lines.size()))
+        .hasSize(500)
+        .allSatisfy(l -> assertThat(l).matches("(E|A),[01],[A-Z-]+,\\d+,\\d+,\\d+"));
+    long scans = lines.stream().filter(l -> l.startsWith("E,") && l.contains(",SCAN,")).count();
+    assertThat(scans).isEqualTo(count(r.phases().get(1), "SCAN"));
+    assertThat(lines.stream().filter(l -> l.contains(",SCAN,")))
+        .allSatisfy(
+            l -> assertThat(Integer.parseInt(l.substring(l.lastIndexOf(',') + 1))).isBetween(1, 7));
+    assertThat(lines.stream().filter(l -> l.startsWith("A,")))
+        .hasSize(250)
+        .allSatisfy(l -> assertThat(l).endsWith(",0"));
+    assertThat(OpLogSummary.read(log).keySet()).containsExactly("E", "A");
   }
 
   private static long inserts(RunReport report, String phase) {
