@@ -43,6 +43,15 @@ public final class Result {
     return new Result(cells.toArray(new Cell[0]), null, mayHaveMoreCellsInRow);
   }
 
+  /**
+   * A result that takes {@code cells} (already in cell order) as its own, without the copy {@link
+   * #create} makes: the caller hands the array over and must not touch it again. For readers that
+   * build a fresh array per row anyway (a cached row parsed on every hit).
+   */
+  public static Result adopt(Cell[] cells) {
+    return cells.length == 0 ? EMPTY : new Result(cells, null, false);
+  }
+
   /** The answer to an existence-only Get. */
   public static Result ofExists(boolean exists) {
     return new Result(new Cell[0], exists, false);

@@ -127,7 +127,7 @@ final class RowSlabs {
       kvs[i] = new KeyValue(b, at, len, seqId);
       at += len;
     }
-    return Result.create(Arrays.asList(kvs));
+    return Result.adopt(kvs);
   }
 
   static final class Slab {

@@ -83,6 +83,16 @@ class ResultTest {
   }
 
   @Test
+  void anAdoptedArrayIsTheResultsCells() {
+    Cell[] cells = CELLS.toArray(new Cell[0]);
+    Result r = Result.adopt(cells);
+    assertThat(r).isEqualTo(Result.create(CELLS));
+    assertThat(r.size()).isEqualTo(CELLS.size());
+    assertThat(r.mayHaveMoreCellsInRow()).isFalse();
+    assertThat(Result.adopt(new Cell[0])).isSameAs(Result.EMPTY);
+  }
+
+  @Test
   void emptyResult() {
     Result r = Result.create(List.of());
     assertThat(r).isSameAs(Result.EMPTY);
