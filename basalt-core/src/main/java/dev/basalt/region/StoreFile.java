@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One store file as a store uses it: its reader, and a reference count that keeps the reader open
  * while scanners use it. The store's own reference is dropped when a compaction replaces the file;
- * the last scanner to finish then closes the reader and moves the file to the archive. A reference
- * file (left by a split or merge) reads part of its parent region's file. Thread-safe.
+ * the last scanner to finish then closes the reader, drops its blocks from the block cache and
+ * moves the file to the archive. A reference file (left by a split or merge) reads part of its
+ * parent region's file. Thread-safe.
  */
 final class StoreFile {
   private static final Logger LOG = LoggerFactory.getLogger(StoreFile.class);
@@ -93,6 +94,10 @@ final class StoreFile {
       try {
         reader.close();
         if (archiveOnRelease) {
+          if (reference == null) {
+            // A reference reads its parent's file, which the other daughter may still read.
+            reader.evictCachedBlocks();
+          }
           archive();
         }
       } catch (IOException e) {

@@ -88,6 +88,12 @@ public final class BlockCache {
     rebalance();
   }
 
+  /** Drops one block, from whichever segment holds it. */
+  void invalidate(BlockKey key) {
+    general.invalidate(key);
+    inMemory.invalidate(key);
+  }
+
   /** Gives the general segment the capacity the protected segment does not use now. */
   private void rebalance() {
     long want = Math.max(0, capacity - inMemoryEviction.weightedSize().orElse(0));

@@ -286,6 +286,21 @@ public final class StoreFileReader implements Closeable {
     return DataBlockDecoder.decode(p.bytes(), p.offset(), p.length(), file, at);
   }
 
+  /**
+   * Drops this file's data blocks from the block cache, for a file no reader will use again (a
+   * compaction replaced it; HBase evicts those too). Otherwise they would hold cache space, and
+   * their past popularity would keep them there ahead of live blocks, until W-TinyLFU aged them
+   * out. One lookup per block of the index.
+   */
+  public void evictCachedBlocks() {
+    if (cache == null) {
+      return;
+    }
+    for (int i = 0; i < index.size(); i++) {
+      cache.invalidate(new BlockKey(cacheName, index.blockOffset(i)));
+    }
+  }
+
   @Override
   public void close() throws IOException {
     in.close();
