@@ -141,6 +141,14 @@ final class Catalog {
     storage.delete(dir);
   }
 
+  /**
+   * How storage describes the files under a table's directory (the prefix of their block cache
+   * keys), ending with a separator.
+   */
+  String describeTableFiles(TableName name) {
+    return storage.describe(tableDir(name)) + "/";
+  }
+
   /** Removes a table directory that may be left over from an earlier table of the same name. */
   void clearTableDir(TableName name) throws IOException {
     storage.delete(tableDir(name));

@@ -7,6 +7,7 @@ import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
+import dev.basalt.sstable.BlockCache;
 import dev.basalt.util.FaultPoints;
 import dev.basalt.wal.Wal;
 import java.io.IOException;
@@ -54,6 +55,7 @@ final class TableAdmin {
   private final Wal wal;
   private final Object ddl;
   private final NamespaceAdmin namespaces;
+  private final BlockCache blockCache;
 
   TableAdmin(
       Catalog catalog,
@@ -61,7 +63,9 @@ final class TableAdmin {
       RegionOpener opener,
       Wal wal,
       Object ddl,
-      NamespaceAdmin namespaces) {
+      NamespaceAdmin namespaces,
+      BlockCache blockCache) {
+    this.blockCache = blockCache;
     this.catalog = catalog;
     this.tables = tables;
     this.opener = opener;
@@ -110,6 +114,7 @@ final class TableAdmin {
       LiveTable t = requireDisabled(name, "deleted");
       catalog.deleteTable(name);
       tables.remove(name);
+      blockCache.invalidateFilesUnder(catalog.describeTableFiles(name));
       for (RegionSet.Member m : t.regionSet().members()) {
         wal.forgetRegion(m.info().getEncodedName());
       }
@@ -338,6 +343,8 @@ final class TableAdmin {
           LOG.warn("could not archive region {} of {} yet", m.info().getEncodedName(), name, e);
         }
       }
+      // The new regions' files are not written yet, so only the old ones' blocks go.
+      blockCache.invalidateFilesUnder(catalog.describeTableFiles(name));
       RegionMap regions;
       try {
         regions = opener.openAll(t.descriptor(), set);

@@ -94,6 +94,16 @@ public final class BlockCache {
     inMemory.invalidate(key);
   }
 
+  /**
+   * Drops the blocks of every file whose storage description starts with {@code dirPrefix} (end it
+   * with a separator): for a deleted or truncated table, whose files no reader opens again. A pass
+   * over every cached key, which table DDL can afford.
+   */
+  public void invalidateFilesUnder(String dirPrefix) {
+    general.asMap().keySet().removeIf(k -> k.file().startsWith(dirPrefix));
+    inMemory.asMap().keySet().removeIf(k -> k.file().startsWith(dirPrefix));
+  }
+
   /** Gives the general segment the capacity the protected segment does not use now. */
   private void rebalance() {
     long want = Math.max(0, capacity - inMemoryEviction.weightedSize().orElse(0));

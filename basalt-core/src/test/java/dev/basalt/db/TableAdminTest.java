@@ -14,6 +14,7 @@ import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
+import dev.basalt.sstable.BlockCache;
 import dev.basalt.util.FaultPoints;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
@@ -244,6 +245,47 @@ class TableAdminTest {
       assertThatThrownBy(() -> db.enableTable(T)).isInstanceOf(TableNotFoundException.class);
       db.createTable(table(T));
       assertThat(rows(db.getTable(T))).isEmpty();
+    }
+  }
+
+  /**
+   * A deleted or truncated table's blocks leave the block cache; another table's stay, even one
+   * whose name starts with the first's.
+   */
+  @Test
+  void deletingOrTruncatingATableDropsItsCachedBlocks() throws IOException {
+    TableName other = TableName.valueOf("t2");
+    try (Database db = Basalt.open(dir)) {
+      BlockCache cache = db.getBlockCache();
+      db.createTable(table(other));
+      writeRows(db.getTable(other), "a", "b");
+      db.flush(other);
+      assertThat(rows(db.getTable(other))).containsExactly("a", "b");
+      cache.cleanUp();
+      long otherBlocks = cache.blockCount();
+      assertThat(otherBlocks).isPositive();
+
+      for (boolean truncate : new boolean[] {true, false}) {
+        if (!db.tableExists(T)) {
+          db.createTable(table(T), keys("g"));
+        }
+        writeRows(db.getTable(T), "a", "h");
+        db.flush(T);
+        assertThat(rows(db.getTable(T))).containsExactly("a", "h");
+        cache.cleanUp();
+        assertThat(cache.blockCount()).isGreaterThan(otherBlocks);
+        db.disableTable(T);
+        if (truncate) {
+          db.truncateTable(T, true);
+        } else {
+          db.deleteTable(T);
+        }
+        cache.cleanUp();
+        assertThat(cache.blockCount())
+            .as(truncate ? "truncated" : "deleted")
+            .isEqualTo(otherBlocks);
+      }
+      assertThat(rows(db.getTable(other))).containsExactly("a", "b");
     }
   }
 
