@@ -17,7 +17,10 @@ import java.util.concurrent.atomic.LongAdder;
  * read, and the two together never exceed the capacity.
  *
  * <p>Index and bloom blocks are not here: each reader keeps its own for as long as it is open.
- * Eviction runs on the inserting thread. Thread-safe.
+ * Eviction runs on the inserting thread. Blocks nobody will read again are dropped rather than left
+ * to age out (W-TinyLFU would keep once-popular dead blocks ahead of new ones): a file's when a
+ * compaction replaced it and its last reader let go, a table's when it is deleted or truncated. A
+ * closed region's blocks stay, since it may open again. Thread-safe.
  */
 public final class BlockCache {
   /** The share of the capacity IN_MEMORY families may hold when no fraction is given. */
