@@ -9,7 +9,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Every measured operation of one phase, kept for {@code --op-log}: when it started, how long it
@@ -65,21 +64,25 @@ final class OpLog {
         out.write('\n');
       }
       Operation[] ops = Operation.values();
+      StringBuilder line = new StringBuilder();
       for (int t = 0; t < writers.size(); t++) {
         Writer w = writers.get(t);
         for (int i = 0; i < w.size; i += 3) {
-          long startMicros = (w.entries[i] - phaseStartNanos) / 1000;
           long packed = w.entries[i + 2];
-          out.write(
-              String.format(
-                  Locale.ROOT,
-                  "%s,%d,%s,%d,%d,%d%n",
-                  phase,
-                  t,
-                  ops[(int) (packed & 0xff)].label(),
-                  startMicros,
-                  w.entries[i + 1],
-                  packed >>> 8));
+          line.setLength(0);
+          line.append(phase)
+              .append(',')
+              .append(t)
+              .append(',')
+              .append(ops[(int) (packed & 0xff)].label())
+              .append(',')
+              .append((w.entries[i] - phaseStartNanos) / 1000)
+              .append(',')
+              .append(w.entries[i + 1])
+              .append(',')
+              .append(packed >>> 8)
+              .append('\n');
+          out.append(line);
         }
       }
     }
@@ -98,10 +101,6 @@ final class OpLog {
       entries[size + 1] = latencyMicros;
       entries[size + 2] = ((long) scanLength << 8) | op.ordinal();
       size += 3;
-    }
-
-    int count() {
-      return size / 3;
     }
   }
 }

@@ -129,62 +129,41 @@ public final class OpLogSummary {
       return sortedEnds;
     }
 
-    /** Stretches longer than {@code micros} in which no operation finished. */
-    long gapsLongerThan(long micros) {
-      long[] e = sortedEnds();
-      long n = 0;
-      for (int i = 1; i < e.length; i++) {
-        if (e[i] - e[i - 1] > micros) {
-          n++;
-        }
-      }
-      return n;
-    }
-
-    /** Microseconds inside stretches longer than {@code micros} in which no operation finished. */
-    long timeInGapsLongerThan(long micros) {
-      long[] e = sortedEnds();
-      long t = 0;
-      for (int i = 1; i < e.length; i++) {
-        long g = e[i] - e[i - 1];
-        if (g > micros) {
-          t += g;
-        }
-      }
-      return t;
-    }
-
     /**
-     * Operations that were in flight across a whole stretch longer than {@code micros} in which no
-     * operation finished: each of them took at least that long, whatever its own work.
+     * The stretches longer than {@code micros} in which no operation finished: how many, how long
+     * in all, and how many operations were in flight across a whole one (each of those took at
+     * least that long, whatever its own work).
      */
-    long inFlightAcrossGapsLongerThan(long micros) {
+    Stalls stalls(long micros) {
       long[] e = sortedEnds();
       LongList gapStarts = new LongList();
       LongList gapEnds = new LongList();
+      long total = 0;
       for (int i = 1; i < e.length; i++) {
         if (e[i] - e[i - 1] > micros) {
           gapStarts.add(e[i - 1]);
           gapEnds.add(e[i]);
+          total += e[i] - e[i - 1];
         }
       }
       long[] gs = gapStarts.toArray(); // sorted, since e is
       long[] ge = gapEnds.toArray();
       long[] st = starts.toArray();
       long[] en = ends.toArray();
-      long n = 0;
+      long inFlight = 0;
       for (int i = 0; i < st.length; i++) {
         int g = Arrays.binarySearch(gs, st[i]);
         g = g >= 0 ? g : -g - 1; // the first stretch starting at or after this operation
         if (g < gs.length && ge[g] <= en[i]) {
-          n++;
+          inFlight++;
         }
       }
-      return n;
+      return new Stalls(gs.length, total, inFlight);
     }
 
     /**
-     * How many such stretches completions at the same mean rate, independent of each other, have.
+     * How many stretches longer than {@code micros} without a completion independent completions at
+     * the same mean rate (a Poisson process) would have.
      */
     double poissonGapsLongerThan(long micros) {
       long[] e = sortedEnds();
@@ -260,19 +239,26 @@ public final class OpLogSummary {
       }
       out.println("  stretches with no operation finishing:");
       for (long g : GAP_MICROS) {
+        Stalls st = stalls(g);
         out.printf(
             Locale.ROOT,
             "    > %2d ms: %,7d (independent completions at this rate: %,.0f), %,d ms in all;"
                 + " %,d operations (%.2f%%) in flight across one%n",
             g / 1000,
-            gapsLongerThan(g),
+            st.count(),
             poissonGapsLongerThan(g),
-            timeInGapsLongerThan(g) / 1000,
-            inFlightAcrossGapsLongerThan(g),
-            e.length == 0 ? 0.0 : 100.0 * inFlightAcrossGapsLongerThan(g) / e.length);
+            st.micros() / 1000,
+            st.inFlight(),
+            e.length == 0 ? 0.0 : 100.0 * st.inFlight() / e.length);
       }
     }
   }
+
+  /**
+   * Stretches in which no operation finished: how many, microseconds inside them, and operations in
+   * flight across a whole one.
+   */
+  record Stalls(long count, long micros, long inFlight) {}
 
   /** The value at quantile {@code q} of sorted values (nearest rank). */
   static long at(long[] sorted, double q) {

@@ -48,12 +48,12 @@ class OpLogSummaryTest {
     Map<String, OpLogSummary.Phase> phases = OpLogSummary.read(file);
     assertThat(phases.keySet()).containsExactly("E", "A");
     OpLogSummary.Phase e = phases.get("E");
-    assertThat(e.gapsLongerThan(1_000)).isEqualTo(2);
-    assertThat(e.gapsLongerThan(3_000)).isEqualTo(2);
-    assertThat(e.gapsLongerThan(10_000)).isEqualTo(1);
-    assertThat(e.timeInGapsLongerThan(3_000)).isEqualTo(16_000);
-    assertThat(e.inFlightAcrossGapsLongerThan(10_000)).isEqualTo(1);
-    assertThat(e.inFlightAcrossGapsLongerThan(1_000)).isEqualTo(1);
+    assertThat(e.stalls(1_000).count()).isEqualTo(2);
+    assertThat(e.stalls(3_000).count()).isEqualTo(2);
+    assertThat(e.stalls(10_000).count()).isEqualTo(1);
+    assertThat(e.stalls(3_000).micros()).isEqualTo(16_000);
+    assertThat(e.stalls(10_000).inFlight()).isEqualTo(1);
+    assertThat(e.stalls(1_000).inFlight()).isEqualTo(1);
     // ~1 completion per 101.6 us: more than 1 ms without one is ~5e-5 likely per interval.
     assertThat(e.poissonGapsLongerThan(1_000)).isBetween(0.3, 0.8);
 

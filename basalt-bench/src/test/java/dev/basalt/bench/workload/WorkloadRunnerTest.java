@@ -86,27 +86,19 @@ class WorkloadRunnerTest {
   @Test
   void aSecondInvocationRunsWithoutLoading() throws Exception {
     InMemoryStore store = new InMemoryStore();
-    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    WorkloadRunner.run(
-        RunnerOptions.parse("--zookeeper", "x:1", "--records", "200", "--workloads", "load"),
-        store,
-        quiet);
+    runQuietly(store, "--records", "200", "--workloads", "load");
     RunReport c =
-        WorkloadRunner.run(
-            RunnerOptions.parse(
-                "--zookeeper",
-                "x:1",
-                "--records",
-                "200",
-                "--workloads",
-                "c",
-                "--threads",
-                "2",
-                "--distribution",
-                "uniform",
-                "--recreate-table"),
+        runQuietly(
             store,
-            quiet);
+            "--records",
+            "200",
+            "--workloads",
+            "c",
+            "--threads",
+            "2",
+            "--distribution",
+            "uniform",
+            "--recreate-table");
     assertThat(store.recreations).as("only a loading invocation drops the table").isZero();
     assertThat(c.phases().get(0).byOperation().get(0).notFound()).isZero();
     assertThat(c.phases().get(0).distribution()).isEqualTo("uniform");
@@ -121,22 +113,18 @@ class WorkloadRunnerTest {
     InMemoryStore store = new InMemoryStore();
     store.insertMillis = 5; // 400 records on 2 threads: about a second
     RunReport r =
-        WorkloadRunner.run(
-            RunnerOptions.parse(
-                "--zookeeper",
-                "x:1",
-                "--records",
-                "400",
-                "--operations",
-                "1000000000",
-                "--max-seconds",
-                "1",
-                "--threads",
-                "2",
-                "--workloads",
-                "load,c"),
+        runQuietly(
             store,
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            "--records",
+            "400",
+            "--operations",
+            "1000000000",
+            "--max-seconds",
+            "1",
+            "--threads",
+            "2",
+            "--workloads",
+            "load,c");
     assertThat(r.phases().get(0).operations()).isEqualTo(400);
     assertThat(store.rows).hasSize(400);
     assertThat(r.phases().get(1).operations()).isPositive().isLessThan(1_000_000_000L);
@@ -148,25 +136,21 @@ class WorkloadRunnerTest {
   void theOpLogHoldsEveryMeasuredOperation() throws Exception {
     Path log = dir.resolve("ops.csv");
     RunReport r =
-        WorkloadRunner.run(
-            RunnerOptions.parse(
-                "--zookeeper",
-                "x:1",
-                "--records",
-                "300",
-                "--operations",
-                "250",
-                "--threads",
-                "2",
-                "--max-scan-length",
-                "7",
-                "--workloads",
-                "load,e,a",
-                "--recreate-table",
-                "--op-log",
-                log.toString()),
+        runQuietly(
             new InMemoryStore(),
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            "--records",
+            "300",
+            "--operations",
+            "250",
+            "--threads",
+            "2",
+            "--max-scan-length",
+            "7",
+            "--workloads",
+            "load,e,a",
+            "--recreate-table",
+            "--op-log",
+            log.toString());
     List<String> lines = Files.readAllLines(log);
     assertThat(lines.get(0)).isEqualTo(OpLog.HEADER);
     assertThat(lines.subList(1, lines.size()))
@@ -181,6 +165,18 @@ class WorkloadRunnerTest {
         .hasSize(250)
         .allSatisfy(l -> assertThat(l).endsWith(",0"));
     assertThat(OpLogSummary.read(log).keySet()).containsExactly("E", "A");
+  }
+
+  /** Runs the runner against {@code store} (through a made-up quorum), printing nowhere. */
+  private static RunReport runQuietly(DataStore store, String... args) throws Exception {
+    String[] all = new String[args.length + 2];
+    all[0] = "--zookeeper";
+    all[1] = "x:1";
+    System.arraycopy(args, 0, all, 2, args.length);
+    return WorkloadRunner.run(
+        RunnerOptions.parse(all),
+        store,
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
   }
 
   private static long inserts(RunReport report, String phase) {
