@@ -4,7 +4,7 @@ import dev.basalt.util.BasaltIOException;
 
 /**
  * A catalog change would break a rule: removing a namespace that still holds tables or that is
- * reserved, or creating user tables in the system namespace.
+ * reserved.
  */
 public final class ConstraintException extends BasaltIOException {
   private static final long serialVersionUID = 1L;

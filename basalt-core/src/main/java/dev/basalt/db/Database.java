@@ -185,7 +185,16 @@ public final class Database implements Closeable {
             .withRowCache(rowCache);
     RegionOpener opener = new RegionOpener(storage, services);
     this.namespaceAdmin = new NamespaceAdmin(catalog, tables, ddl, loaded.namespaces());
-    this.tableAdmin = new TableAdmin(catalog, tables, opener, wal, ddl, namespaceAdmin, blockCache);
+    this.tableAdmin =
+        new TableAdmin(
+            catalog,
+            tables,
+            opener,
+            wal,
+            ddl,
+            namespaceAdmin,
+            blockCache,
+            config.get(DatabaseSettings.NEW_VERSION_BEHAVIOR_DEFAULT));
     this.transitions =
         new RegionTransitions(catalog, tables, opener, wal, ddl, maintenance::requestCompaction);
     maintenance.setHooks(

@@ -70,6 +70,18 @@ public final class DatabaseSettings implements ConfigKeySet {
           "Flush every memstore when the database closes cleanly, so the next open replays"
               + " nothing.");
 
+  public static final ConfigKey<Boolean> NEW_VERSION_BEHAVIOR_DEFAULT =
+      ConfigKey.ofBoolean(
+          "basalt.new.version.behavior.default",
+          true,
+          "NEW_VERSION_BEHAVIOR of a column family created without it: true gives Basalt's"
+              + " deterministic history (a delete masks only what was written before it; reads never"
+              + " depend on flushes or compactions), false HBase's classic delete semantics (a"
+              + " delete masks every older timestamp, even puts written after it, until a major"
+              + " compaction), for applications migrating code that relies on them. The value is"
+              + " stored with each new family, so changing this setting later changes no existing"
+              + " family.");
+
   public static final ConfigKey<Long> TRANSITION_WAIT =
       ConfigKey.ofLong(
               "basalt.region.transition.wait",
@@ -139,6 +151,7 @@ public final class DatabaseSettings implements ConfigKeySet {
         PERIODIC_FLUSH,
         MAINTENANCE_INTERVAL,
         FLUSH_ON_CLOSE,
+        NEW_VERSION_BEHAVIOR_DEFAULT,
         TRANSITION_WAIT,
         MAX_FILESIZE,
         FLUSH_THREADS,

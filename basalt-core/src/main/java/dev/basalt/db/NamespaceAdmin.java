@@ -2,6 +2,7 @@ package dev.basalt.db;
 
 import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.TableName;
+import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,11 +11,14 @@ import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * Creates, changes and removes namespaces. {@code default} and {@code hbase} always exist and
- * cannot be removed; user tables go anywhere but {@code hbase}, which is reserved for system
- * tables. A namespace is removed only when it holds no table. Changes run under the database's DDL
- * lock; reads do not need it. Thread-safe.
+ * cannot be removed; user tables go in any namespace ({@code hbase} too, as in HBase) except under
+ * the names of HBase's system tables. A namespace is removed only when it holds no table. Changes
+ * run under the database's DDL lock; reads do not need it. Thread-safe.
  */
 final class NamespaceAdmin {
+  /** HBase 2's system table of namespaces, {@code hbase:namespace}. */
+  static final String NAMESPACE_TABLE = "namespace";
+
   private final Catalog catalog;
   private final LiveTables tables;
   private final Object ddl;
@@ -85,20 +89,25 @@ final class NamespaceAdmin {
   }
 
   /**
-   * Checks that a user table may be created under this name (call under the DDL lock).
+   * Checks that a user table may be created under this name (call under the DDL lock). As in HBase,
+   * the system namespace takes user tables too (HBase's Canary creates {@code hbase:canary}); only
+   * the names of HBase's own system tables there are taken.
    *
    * @throws NamespaceNotFoundException when its namespace does not exist
-   * @throws ConstraintException when it is the system namespace
+   * @throws TableExistsException for {@code hbase:meta}, which always exists
+   * @throws BasaltIOException (DoNotRetryIOException) for {@code hbase:namespace}, HBase 2's
+   *     namespace table, whose name stays reserved although Basalt keeps namespaces in its catalog
    */
   void requireUserNamespace(TableName table) throws IOException {
-    String ns = table.getNamespaceAsString();
-    if (TableName.SYSTEM_NAMESPACE.equals(ns)) {
-      throw new ConstraintException(
-          "namespace '"
-              + ns
-              + "' is reserved for system tables; cannot create "
-              + table.getNameAsString());
+    if (table.equals(TableName.META)) {
+      throw new TableExistsException(table.getNameAsString());
     }
-    get(ns);
+    if (table.isSystemTable() && table.getQualifierAsString().equals(NAMESPACE_TABLE)) {
+      throw BasaltIOException.doNotRetry(
+          "table name "
+              + table.getNameAsString()
+              + " is reserved: it is HBase's system table of namespaces");
+    }
+    get(table.getNamespaceAsString());
   }
 }

@@ -3,6 +3,7 @@ package dev.basalt.db;
 import dev.basalt.cell.Bytes;
 import dev.basalt.region.Region;
 import dev.basalt.schema.ColumnFamilyDescriptor;
+import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
@@ -56,7 +57,12 @@ final class TableAdmin {
   private final Object ddl;
   private final NamespaceAdmin namespaces;
   private final BlockCache blockCache;
+  private final boolean newVersionBehaviorDefault;
 
+  /**
+   * @param newVersionBehaviorDefault NEW_VERSION_BEHAVIOR of a new family that does not say ({@link
+   *     DatabaseSettings#NEW_VERSION_BEHAVIOR_DEFAULT})
+   */
   TableAdmin(
       Catalog catalog,
       LiveTables tables,
@@ -64,8 +70,10 @@ final class TableAdmin {
       Wal wal,
       Object ddl,
       NamespaceAdmin namespaces,
-      BlockCache blockCache) {
+      BlockCache blockCache,
+      boolean newVersionBehaviorDefault) {
     this.blockCache = blockCache;
+    this.newVersionBehaviorDefault = newVersionBehaviorDefault;
     this.catalog = catalog;
     this.tables = tables;
     this.opener = opener;
@@ -77,8 +85,9 @@ final class TableAdmin {
   /**
    * @param splits checked and sorted split keys ({@link SplitKeys})
    */
-  void create(TableDescriptor desc, byte[][] splits) throws IOException {
-    TableName name = desc.getTableName();
+  void create(TableDescriptor requested, byte[][] splits) throws IOException {
+    TableName name = requested.getTableName();
+    TableDescriptor desc = withDeleteSemantics(requested, null);
     synchronized (ddl) {
       namespaces.requireUserNamespace(name);
       if (tables.get(name) != null) {
@@ -218,6 +227,31 @@ final class TableAdmin {
     }
   }
 
+  /**
+   * The descriptor with NEW_VERSION_BEHAVIOR stored in every family: a family that does not say
+   * keeps what it had ({@code old}'s family of that name; a family stored before the attribute was
+   * always written had Basalt's default, deterministic history), and a new one gets the database's
+   * default. Stored, the semantics of a family never change with the setting.
+   */
+  private TableDescriptor withDeleteSemantics(TableDescriptor desc, TableDescriptor old) {
+    TableDescriptorBuilder b = null;
+    for (ColumnFamilyDescriptor f : desc.getColumnFamilies()) {
+      if (f.getValues().containsKey(ColumnFamilyDescriptor.NEW_VERSION_BEHAVIOR)) {
+        continue;
+      }
+      boolean nvb =
+          old != null && old.hasColumnFamily(f.getName())
+              ? old.getColumnFamily(f.getName()).isNewVersionBehavior()
+              : newVersionBehaviorDefault;
+      if (b == null) {
+        b = TableDescriptorBuilder.newBuilder(desc);
+      }
+      b.modifyColumnFamily(
+          ColumnFamilyDescriptorBuilder.newBuilder(f).setNewVersionBehavior(nvb).build());
+    }
+    return b == null ? desc : b.build();
+  }
+
   void addFamily(TableName name, ColumnFamilyDescriptor family) throws IOException {
     synchronized (ddl) {
       TableDescriptor old = tables.require(name).descriptor();
@@ -271,10 +305,11 @@ final class TableAdmin {
     }
   }
 
-  void modify(TableDescriptor desc) throws IOException {
-    TableName name = desc.getTableName();
+  void modify(TableDescriptor requested) throws IOException {
+    TableName name = requested.getTableName();
     synchronized (ddl) {
       LiveTable t = tables.require(name);
+      TableDescriptor desc = withDeleteSemantics(requested, t.descriptor());
       if (t.phase() == LiveTable.Phase.DISABLING) {
         throw new TableNotEnabledException(
             "table '" + name.getNameAsString() + "' is being disabled; modify it afterwards");

@@ -33,12 +33,21 @@ final class MutationValidator {
   }
 
   void check(Row op) throws BasaltIOException {
+    check(op, true);
+  }
+
+  /**
+   * @param families whether to check that the families exist; a check-and-mutate's action is
+   *     checked for them only once its condition holds ({@link #checkFamilies}), because HBase
+   *     answers a failed condition with "not applied" even when the action names a missing family
+   */
+  private void check(Row op, boolean families) throws BasaltIOException {
     checkRow(op.getRow(), op.getClass().getSimpleName());
     if (table.isReadOnly()) {
       throw new InvalidMutationException("table " + table.getTableName() + " is read-only");
     }
     if (op instanceof Mutation) {
-      checkMutation((Mutation) op);
+      checkMutation((Mutation) op, families);
     } else if (op instanceof RowMutations) {
       List<Mutation> ms = ((RowMutations) op).getMutations();
       if (ms.isEmpty()) {
@@ -46,17 +55,28 @@ final class MutationValidator {
             "RowMutations for row " + Bytes.toStringBinary(op.getRow()) + " holds no mutation");
       }
       for (Mutation m : ms) {
-        checkMutation(m);
+        checkMutation(m, families);
       }
     } else if (op instanceof CheckAndMutate) {
       CheckAndMutate cam = (CheckAndMutate) op;
       if (!cam.hasFilter()) {
         checkFamily(cam.getFamily());
       }
-      check(cam.getAction());
+      check(cam.getAction(), false);
     } else {
       throw new InvalidMutationException(
           "unsupported operation " + op.getClass().getName() + " in a mutation batch");
+    }
+  }
+
+  /** Checks that every family a Put, Delete, Increment, Append or RowMutations names exists. */
+  void checkFamilies(Row action) throws NoSuchColumnFamilyException {
+    List<Mutation> ms =
+        action instanceof RowMutations rm ? rm.getMutations() : List.of((Mutation) action);
+    for (Mutation m : ms) {
+      for (byte[] family : m.getFamilyCellMap().keySet()) {
+        checkFamily(family);
+      }
     }
   }
 
@@ -107,14 +127,16 @@ final class MutationValidator {
     }
   }
 
-  private void checkMutation(Mutation m) throws BasaltIOException {
+  private void checkMutation(Mutation m, boolean families) throws BasaltIOException {
     String kind = m.getClass().getSimpleName();
     if (m.isEmpty() && (m instanceof Put || m instanceof Increment || m instanceof Append)) {
       throw new InvalidMutationException(
           kind + " for row " + Bytes.toStringBinary(m.getRow()) + " has no columns");
     }
     for (Map.Entry<byte[], List<Cell>> e : m.getFamilyCellMap().entrySet()) {
-      checkFamily(e.getKey());
+      if (families) {
+        checkFamily(e.getKey());
+      }
       if (maxCellSize > 0) {
         for (Cell c : e.getValue()) {
           long size = ((KeyValue) c).getLength();

@@ -682,6 +682,11 @@ public final class Region implements Closeable {
     return single(mutations).getResult();
   }
 
+  /** See {@link MutationValidator#checkFamilies}; called under the row lock. */
+  void checkFamilies(Row action) throws NoSuchColumnFamilyException {
+    validator.checkFamilies(action);
+  }
+
   public CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate) throws IOException {
     return single(checkAndMutate).getCheckAndMutateResult();
   }

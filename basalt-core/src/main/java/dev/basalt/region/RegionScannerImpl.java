@@ -187,8 +187,9 @@ final class RegionScannerImpl implements RegionScanner {
     out.addAll(carried);
     carried.clear();
     // With a batch size, gather one cell more than a slice holds: if it exists, the slice is
-    // partial and the extra cell starts the next one; if not, the slice ends the row.
-    int limit = batch > 0 ? batch + 1 : Integer.MAX_VALUE;
+    // partial and the extra cell starts the next one; if not, the slice ends the row. A batch of
+    // Integer.MAX_VALUE (CopyTable's) is no limit: no row has that many cells in one Java list.
+    int limit = batch > 0 && batch < Integer.MAX_VALUE ? batch + 1 : Integer.MAX_VALUE;
     while (!done) {
       if (currentRow == null && !startNextRow()) {
         if (!done) {

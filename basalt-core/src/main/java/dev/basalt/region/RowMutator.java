@@ -76,9 +76,25 @@ final class RowMutator {
     if (!pass) {
       return new CheckAndMutateResult(false, null);
     }
+    // As HBase: an action on a missing family fails only once the condition holds.
+    region.checkFamilies(cam.getAction());
     // As in HBase: a checked Put never writes a value older than the one it checked.
     long floor = cam.getAction() instanceof Put ? checkedTs : 0;
-    return new CheckAndMutateResult(true, applyAction(cam.getAction(), now, commit, floor));
+    Result r = applyAction(cam.getAction(), now, commit, floor);
+    // As HBase: a result only when the action returns cells (an Increment or Append, alone or in
+    // the RowMutations), not an empty one for a Put or Delete.
+    return new CheckAndMutateResult(true, returnsCells(cam.getAction()) ? r : null);
+  }
+
+  private static boolean returnsCells(Row action) {
+    List<Mutation> parts =
+        action instanceof RowMutations rm ? rm.getMutations() : List.of((Mutation) action);
+    for (Mutation m : parts) {
+      if (m instanceof Increment || m instanceof Append) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** HBase's comparison: the given value against the stored one; empty means "absent". */

@@ -11,6 +11,7 @@ import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
+import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,9 +112,15 @@ class NamespaceAdminTest {
       assertThatThrownBy(() -> NamespaceDescriptor.create("bad-name"))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("'-'");
-      assertThatThrownBy(() -> db.createTable(table("hbase:mine")))
-          .isInstanceOf(ConstraintException.class)
-          .hasMessageContaining("reserved for system tables");
+      // As in HBase, user tables may live in the system namespace, except under the names of
+      // HBase's own system tables.
+      db.createTable(table("hbase:mine"));
+      assertThat(db.tableExists(TableName.valueOf("hbase:mine"))).isTrue();
+      assertThatThrownBy(() -> db.createTable(table("hbase:meta")))
+          .isInstanceOf(TableExistsException.class);
+      assertThatThrownBy(() -> db.createTable(table("hbase:namespace")))
+          .isInstanceOf(BasaltIOException.class)
+          .hasMessageContaining("reserved");
       assertThat(new ConstraintException("x").hbaseExceptionClass())
           .isEqualTo("org.apache.hadoop.hbase.constraint.ConstraintException");
       assertThat(new NamespaceExistException("x").hbaseExceptionClass())

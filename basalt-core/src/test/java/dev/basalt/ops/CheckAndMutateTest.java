@@ -114,10 +114,10 @@ class CheckAndMutateTest {
   }
 
   @Test
-  void resultDefaultsToEmpty() {
+  void resultIsNullWhenTheActionReturnsNothing() {
     CheckAndMutateResult r = new CheckAndMutateResult(true, null);
     assertThat(r.isSuccess()).isTrue();
-    assertThat(r.getResult()).isSameAs(Result.EMPTY);
+    assertThat(r.getResult()).isNull();
     assertThat(new CheckAndMutateResult(false, Result.ofExists(true)).isSuccess()).isFalse();
   }
 }

@@ -432,7 +432,7 @@ final class RegionModelHarness {
     if (expected instanceof CheckAndMutateResult && actual instanceof CheckAndMutateResult) {
       CheckAndMutateResult e = (CheckAndMutateResult) expected;
       CheckAndMutateResult a = (CheckAndMutateResult) actual;
-      return e.isSuccess() == a.isSuccess() && e.getResult().equals(a.getResult());
+      return e.isSuccess() == a.isSuccess() && Objects.equals(e.getResult(), a.getResult());
     }
     return Objects.equals(expected, actual);
   }

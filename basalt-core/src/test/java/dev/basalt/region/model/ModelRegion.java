@@ -200,15 +200,23 @@ public final class ModelRegion {
   }
 
   private void validate(Row op) throws ModelException {
+    validate(op, true);
+  }
+
+  /**
+   * @param families whether the families must exist: a check-and-mutate's action is checked for
+   *     them only once its condition holds (HBase answers "not applied" otherwise)
+   */
+  private void validate(Row op, boolean families) throws ModelException {
     if (op instanceof Mutation) {
-      validateMutation((Mutation) op);
+      validateMutation((Mutation) op, families);
     } else if (op instanceof RowMutations) {
       List<Mutation> parts = ((RowMutations) op).getMutations();
       if (parts.isEmpty()) {
         throw new ModelException(ModelException.Kind.EMPTY_MUTATION, "empty RowMutations");
       }
       for (Mutation m : parts) {
-        validateMutation(m);
+        validateMutation(m, families);
       }
     } else if (op instanceof CheckAndMutate) {
       CheckAndMutate cam = (CheckAndMutate) op;
@@ -216,20 +224,26 @@ public final class ModelRegion {
         throw new UnsupportedOperationException("the model does not do filters");
       }
       checkFamily(cam.getFamily());
-      validate(cam.getAction());
+      validate(cam.getAction(), false);
     } else {
       throw new IllegalArgumentException("not a mutation: " + op);
     }
   }
 
-  private void validateMutation(Mutation m) throws ModelException {
+  private void validateMutation(Mutation m, boolean families) throws ModelException {
     if (m.isEmpty() && (m instanceof Put || m instanceof Increment || m instanceof Append)) {
       throw new ModelException(
           ModelException.Kind.EMPTY_MUTATION, m.getClass().getSimpleName() + " has no cells");
     }
-    for (byte[] family : m.getFamilyCellMap().keySet()) {
-      checkFamily(family);
+    if (families) {
+      for (byte[] family : m.getFamilyCellMap().keySet()) {
+        checkFamily(family);
+      }
     }
+  }
+
+  private List<Mutation> parts(Row action) {
+    return action instanceof RowMutations rm ? rm.getMutations() : List.of((Mutation) action);
   }
 
   private void checkFamily(byte[] family) throws ModelException {
@@ -248,9 +262,16 @@ public final class ModelRegion {
     if (!conditionHolds(cam.getCompareOp(), cam.getValue(), stored)) {
       return new CheckAndMutateResult(false, null);
     }
+    boolean returnsCells = false;
+    for (Mutation m : parts(cam.getAction())) {
+      validateMutation(m, true); // the action's families, now that the condition holds
+      returnsCells |= m instanceof Increment || m instanceof Append;
+    }
     // HBASE-14070: a single checked Put never writes a LATEST cell older than the cell it read.
     long putFloor = cam.getAction() instanceof Put && stored != null ? stored.getTimestamp() : 0;
-    return new CheckAndMutateResult(true, applyAction(cam.getAction(), now, putFloor));
+    Result r = applyAction(cam.getAction(), now, putFloor);
+    // HBase's result: the cells of the action's increments and appends; none for puts and deletes.
+    return new CheckAndMutateResult(true, returnsCells ? r : null);
   }
 
   private static boolean conditionHolds(CompareOperator op, byte[] given, KeyValue stored) {
