@@ -17,6 +17,15 @@ import java.io.IOException;
  * its cells by timestamp. Seeking out of that column could therefore skip markers that mask other
  * columns, so there a seek is turned into a plain step.
  *
+ * <p>With a filter, versions are counted before it, as HBase does (docs/SEMANTICS.md section 3):
+ * under deterministic history the filter sees the versions the read would return without it, the
+ * newest {@code min(maxVersions, VERSIONS)}; under classic rules it sees the newest VERSIONS and
+ * the read returns the first {@code maxVersions} it accepts. A filter's hint to an older version of
+ * the same column is a shortcut, not a verdict on what counts: the versions it passes over are
+ * still given to the version tracker (and not to the filter), so the answer is the one without the
+ * hint. HBase seeks there and never counts them, so a hinting TimestampsFilter can return versions
+ * beyond the read's or the family's limit.
+ *
  * <p>Not thread-safe; one per store scanner.
  */
 public final class QueryMatcher {
@@ -38,21 +47,31 @@ public final class QueryMatcher {
    */
   private boolean emptyColumnDone;
 
-  /** A filter hint deferred until the empty-qualifier column has been stepped through. */
+  /**
+   * A filter hint followed by stepping: one out of the empty-qualifier column (deferred until the
+   * column's family markers have been seen), or one to an older version of the current column
+   * (whose versions still count).
+   */
   private Cell pendingHint;
+
+  /** The hint of the last SEEK_NEXT_USING_HINT, for {@link #nextKeyHint}. */
+  private Cell hint;
 
   public QueryMatcher(ScanPolicy policy, Filter filter) {
     this.policy = policy;
     this.filter = filter;
     this.columns = policy.columns == null ? null : new ColumnSelection(policy.columns);
-    // With a filter, versions are limited again after it has chosen (as in HBase).
+    // With a filter, classic and raw reads limit versions again after it has chosen (as in HBase).
     if (policy.raw) {
       this.rawTracker =
           new RawVersionTracker(
               policy, filter != null ? Integer.MAX_VALUE : policy.resultMaxVersions);
       this.tracker = null;
     } else {
-      int limit = filter != null ? policy.familyMaxVersions : policy.resultMaxVersions;
+      int limit =
+          filter != null && !policy.deterministic
+              ? policy.familyMaxVersions
+              : policy.resultMaxVersions;
       this.tracker =
           policy.deterministic
               ? new DeterministicVersionTracker(policy, limit)
@@ -74,6 +93,7 @@ public final class QueryMatcher {
     filterCount = 0;
     emptyColumnDone = false;
     pendingHint = null;
+    hint = null;
     if (tracker != null) {
       tracker.startRow();
     }
@@ -130,10 +150,12 @@ public final class QueryMatcher {
     if (pendingHint != null) {
       if (CellComparator.INSTANCE.compare(c, pendingHint) >= 0) {
         pendingHint = null; // reached by stepping
-      } else if (!emptyQualifier) {
-        return MatchCode.SEEK_NEXT_USING_HINT; // out of the empty column: follow the hint now
+      } else if (newColumn) {
+        hint = pendingHint; // out of the empty column: follow the hint now
+        pendingHint = null;
+        return MatchCode.SEEK_NEXT_USING_HINT;
       } else if (!c.isDelete()) {
-        return MatchCode.SKIP; // a put the hint skips; markers are still applied below
+        return passOver(c); // a put the hint skips; markers are still applied below
       }
     }
     if (emptyQualifier && emptyColumnDone && !c.isDelete()) {
@@ -167,18 +189,62 @@ public final class QueryMatcher {
     }
     code = adjustSeek(c, code);
     if (filter != null && code.isInclude()) {
+      MatchCode versions = code;
       code = adjustSeek(c, mergeFilterResponse(c, code, filter.filterCell(c)));
-      if (code == MatchCode.SEEK_NEXT_USING_HINT && c.getQualifierLength() == 0) {
-        Cell hint = filter.getNextCellHint(c);
-        if (hint != null && CellUtil.matchingRows(hint, c)) {
-          // Family markers with older timestamps still follow in this column: step through it
-          // and follow the hint afterwards.
-          pendingHint = hint;
-          return MatchCode.SKIP;
-        }
+      if (code == MatchCode.SEEK_NEXT_USING_HINT) {
+        return followHint(c, versions, filter.getNextCellHint(c));
       }
     }
     return code;
+  }
+
+  /**
+   * Where to go for a filter's hint given at {@code c}, whose version verdict was {@code versions}.
+   * A hint to an older version of the same column is followed by stepping, so that the versions in
+   * between still count ({@link #passOver}); when the column has no version left to give, it is
+   * left at once. A hint out of the empty-qualifier column waits until its family markers are seen.
+   */
+  private MatchCode followHint(Cell c, MatchCode versions, Cell h) {
+    boolean sameRow = h != null && CellUtil.matchingRows(h, c);
+    boolean sameColumn =
+        sameRow && CellUtil.matchingFamilies(h, c) && CellUtil.matchingQualifiers(h, c);
+    if (sameColumn && !policy.raw) {
+      if (versions == MatchCode.INCLUDE_AND_SEEK_NEXT_COL) {
+        return adjustSeek(c, MatchCode.SEEK_NEXT_COL);
+      }
+      if (versions == MatchCode.INCLUDE_AND_SEEK_NEXT_ROW) {
+        return MatchCode.SEEK_NEXT_ROW;
+      }
+      pendingHint = h;
+      return MatchCode.SKIP;
+    }
+    if (sameRow && c.getQualifierLength() == 0) {
+      // Family markers with older timestamps still follow in this column: step through it and
+      // follow the hint afterwards.
+      pendingHint = h;
+      return MatchCode.SKIP;
+    }
+    hint = h;
+    return MatchCode.SEEK_NEXT_USING_HINT;
+  }
+
+  /**
+   * A put that a pending hint steps over: never returned and never shown to the filter, but a
+   * version all the same, so the tracker counts it (reads with and without the hint agree).
+   */
+  private MatchCode passOver(Cell c) {
+    if (policy.raw) {
+      return MatchCode.SKIP;
+    }
+    MatchCode code = tracker.checkPut(c, false);
+    if (code == MatchCode.SEEK_NEXT_COL || code == MatchCode.INCLUDE_AND_SEEK_NEXT_COL) {
+      MatchCode leave = adjustSeek(c, MatchCode.SEEK_NEXT_COL);
+      if (leave != MatchCode.SKIP) {
+        pendingHint = null; // leaving the column passes the hint, which lies within it
+      }
+      return leave;
+    }
+    return MatchCode.SKIP;
   }
 
   /** The move past an unrequested column. */
@@ -235,8 +301,7 @@ public final class QueryMatcher {
       default:
         throw new IllegalStateException("unknown filter return code " + response);
     }
-    // The filter may have rejected versions: count the ones it let through. (HBase skips this
-    // count when the tracker also asked to seek, and can return one version too many.)
+    // The filter may have rejected versions: count the ones it let through (HBase 2.6 does too).
     if (filterColumn == null || !CellUtil.matchingQualifiers(c, filterColumn)) {
       filterColumn = c;
       filterCount = 0;
@@ -281,13 +346,13 @@ public final class QueryMatcher {
     return KeyValue.lastOnColumn(c);
   }
 
-  /** The filter's seek hint for {@code c} (or one deferred out of the empty column), or null. */
-  public Cell nextKeyHint(Cell c) throws IOException {
-    if (pendingHint != null) {
-      Cell h = pendingHint;
-      pendingHint = null;
-      return h;
-    }
-    return filter == null ? null : filter.getNextCellHint(c);
+  /**
+   * The seek key for the SEEK_NEXT_USING_HINT just returned for {@code c}: the filter's hint (asked
+   * once, when the matcher decided), or one deferred out of the empty column; null for none.
+   */
+  public Cell nextKeyHint(Cell c) {
+    Cell h = hint;
+    hint = null;
+    return h;
   }
 }

@@ -141,11 +141,22 @@ class CompareFiltersTest {
     List<String> rows = scan(v, new Scan().readAllVersions().setFilter(f));
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0)).contains("f:n@2=").contains("f:n@1=").doesNotContain("@3=");
-    // One version asked for: the newest version that passes (versions are counted after the
-    // filter).
+    // One version asked for: versions are counted before the filter, and the newest (40) fails.
     rows =
         scan(
             v, new Scan().setFilter(new ValueFilter(CompareOperator.LESS, new LongComparator(30))));
+    assertThat(rows).isEmpty();
+    // Under classic rules the filter sees the family's versions and the newest that passes is
+    // returned.
+    Region classic = Fixture.memory(5, false);
+    for (long ts = 1; ts <= 4; ts++) {
+      classic.put(
+          new dev.basalt.ops.Put(b("r")).addColumn(Fixture.F, b("n"), ts, Bytes.toBytes(ts * 10)));
+    }
+    rows =
+        scan(
+            classic,
+            new Scan().setFilter(new ValueFilter(CompareOperator.LESS, new LongComparator(30))));
     assertThat(rows.get(0)).contains("f:n@2=").doesNotContain("f:n@1=");
   }
 

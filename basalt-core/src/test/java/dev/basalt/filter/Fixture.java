@@ -40,23 +40,42 @@ final class Fixture {
   }
 
   static TableDescriptor table(int maxVersions) {
+    return table(maxVersions, true);
+  }
+
+  /** Families f and g; {@code deterministic} false gives them HBase's classic rules. */
+  static TableDescriptor table(int maxVersions, boolean deterministic) {
     return TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
         .setColumnFamily(
-            ColumnFamilyDescriptorBuilder.newBuilder(F).setMaxVersions(maxVersions).build())
+            ColumnFamilyDescriptorBuilder.newBuilder(F)
+                .setMaxVersions(maxVersions)
+                .setNewVersionBehavior(deterministic)
+                .build())
         .setColumnFamily(
-            ColumnFamilyDescriptorBuilder.newBuilder(G).setMaxVersions(maxVersions).build())
+            ColumnFamilyDescriptorBuilder.newBuilder(G)
+                .setMaxVersions(maxVersions)
+                .setNewVersionBehavior(deterministic)
+                .build())
         .build();
   }
 
   /** An in-memory region (every read comes from the memstore). */
   static Region memory(int maxVersions) {
+    return memory(maxVersions, true);
+  }
+
+  static Region memory(int maxVersions, boolean deterministic) {
     return Region.inMemory(
-        table(maxVersions),
+        table(maxVersions, deterministic),
         RegionServices.of(new ManualClock(1_000_000), Config.defaults(), EditLog.NONE));
   }
 
   /** A region on local storage, so data can be flushed to store files. */
   static Region stored(Path dir, int maxVersions) throws IOException {
+    return stored(dir, maxVersions, true);
+  }
+
+  static Region stored(Path dir, int maxVersions, boolean deterministic) throws IOException {
     RegionServices services =
         RegionServices.of(
             new ManualClock(1_000_000),
@@ -66,7 +85,12 @@ final class Fixture {
             MaintenanceRequests.NONE);
     RegionInfo info = RegionInfo.of(TableName.valueOf("t"), Bytes.EMPTY, Bytes.EMPTY, 1);
     return Region.open(
-        info, table(maxVersions), services, new LocalStorage(dir), "data/t/r", "archive/t/r");
+        info,
+        table(maxVersions, deterministic),
+        services,
+        new LocalStorage(dir),
+        "data/t/r",
+        "archive/t/r");
   }
 
   /**

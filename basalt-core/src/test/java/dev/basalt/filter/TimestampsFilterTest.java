@@ -59,23 +59,40 @@ class TimestampsFilterTest {
     assertThat(hinted.seen).containsExactly("r/f:a@10", "r/f:a@9", "r/f:a@8", "r/f:a@2", "r/f:a@1");
   }
 
+  private static String getA(Region region, int versions, TimestampsFilter f) throws IOException {
+    return Fixture.row(
+        region.get(
+            new Get(b("r")).addColumn(Fixture.F, b("a")).readVersions(versions).setFilter(f)));
+  }
+
   @Test
-  void versionsAreCountedAfterTheFilter() throws IOException {
-    assertThat(
-            Fixture.row(
-                r.get(
-                    new Get(b("r"))
-                        .addColumn(Fixture.F, b("a"))
-                        .setFilter(new TimestampsFilter(ts(3, 6))))))
-        .isEqualTo("r f:a@6=a6");
-    assertThat(
-            Fixture.row(
-                r.get(
-                    new Get(b("r"))
-                        .addColumn(Fixture.F, b("a"))
-                        .readVersions(2)
-                        .setFilter(new TimestampsFilter(ts(1, 3, 6))))))
-        .isEqualTo("r f:a@6=a6 f:a@3=a3");
+  void versionsAreCountedBeforeTheFilter() throws IOException {
+    // Deterministic history, as HBase's NEW_VERSION_BEHAVIOR: the filter sees the versions the read
+    // returns without it (the newest one by default, 10), whether or not it hints.
+    for (boolean hint : new boolean[] {false, true}) {
+      assertThat(getA(r, 1, new TimestampsFilter(ts(3, 6), hint))).isNull();
+      assertThat(getA(r, 5, new TimestampsFilter(ts(1, 3, 6, 8), hint)))
+          .isEqualTo("r f:a@8=a8 f:a@6=a6");
+      // A hint from 9 to 2 passes over 8 and 7, which still count: 10 and 9 are the newest two.
+      assertThat(getA(r, 2, new TimestampsFilter(ts(10, 2), hint))).isEqualTo("r f:a@10=a10");
+    }
+  }
+
+  @Test
+  void classicFamiliesFilterTheirVersionsBeforeCountingWhatPassed() throws IOException {
+    // Classic rules, as HBase: the filter sees the family's newest VERSIONS (3 here: 10, 9, 8) and
+    // the read returns the first versions it accepts. A hint that passes over 9 and 8 does not
+    // reach back to 2 (HBase's seek does, and returns 10 and 2).
+    Region classic = Fixture.memory(3, false);
+    for (int ts = 1; ts <= 10; ts++) {
+      put(classic, "r/f:a@" + ts + "=a" + ts);
+    }
+    for (boolean hint : new boolean[] {false, true}) {
+      assertThat(getA(classic, 1, new TimestampsFilter(ts(3, 8, 9), hint))).isEqualTo("r f:a@9=a9");
+      assertThat(getA(classic, 2, new TimestampsFilter(ts(1, 8, 10), hint)))
+          .isEqualTo("r f:a@10=a10 f:a@8=a8");
+      assertThat(getA(classic, 3, new TimestampsFilter(ts(10, 2), hint))).isEqualTo("r f:a@10=a10");
+    }
   }
 
   @Test

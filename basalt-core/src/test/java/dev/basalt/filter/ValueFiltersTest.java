@@ -68,9 +68,17 @@ class ValueFiltersTest {
 
   @Test
   void anyVersionMayMatchWhenNotLatestOnly() throws IOException {
-    // r4's older version holds 2; the row still shows its newest cells.
-    assertThat(both(() -> scvf("2", true, false)))
+    // The filter sees the versions the read returns (they are counted before it, as in HBase's
+    // NEW_VERSION_BEHAVIOR families): reading one version, r4's older 2 is not among them.
+    assertThat(both(() -> scvf("2", true, false))).containsExactly("r2 f:a@1=2 f:b@1=x");
+    // Classic families show it the family's versions, so r4's older version matches; the row
+    // still shows its newest cells.
+    Region classic = Fixture.memory(3, false);
+    put(classic, "r2/f:a@1=2", "r2/f:b@1=x");
+    put(classic, "r4/f:a@1=2", "r4/f:a@2=1", "r4/f:b@2=w");
+    assertThat(scan(classic, new Scan().setFilter(scvf("2", true, false))))
         .containsExactly("r2 f:a@1=2 f:b@1=x", "r4 f:a@2=1 f:b@2=w");
+    // Reading every version, r4's older version is seen and matches.
     assertThat(
             scan(
                 r,
@@ -162,10 +170,10 @@ class ValueFiltersTest {
 
   @Test
   void columnValueReturnsOnlyTheMatchingCells() throws IOException {
-    // One version is read, but versions are counted after the filter: r4's newest fails, so its
-    // older version is the one returned (as in HBase).
+    // One version is read, and versions are counted before the filter: r4's newest fails, and its
+    // older version is not read (as in HBase's NEW_VERSION_BEHAVIOR families).
     assertThat(both(() -> new ColumnValueFilter(F, b("a"), CompareOperator.EQUAL, b("2"))))
-        .containsExactly("r2 f:a@1=2", "r4 f:a@1=2");
+        .containsExactly("r2 f:a@1=2");
     assertThat(
             scan(
                 r,

@@ -129,23 +129,35 @@ class RegionFilterHookTest {
   }
 
   @Test
-  void versionsAreCountedAgainAfterTheFilter() throws IOException {
-    // Reading 1 version: the filter rejects b's newest q1, so the older one is returned instead.
+  void versionsAreCountedBeforeTheFilter() throws IOException {
+    // Reading 1 version: the filter is shown b's newest q1 only, and rejects it. HBase's
+    // NEW_VERSION_BEHAVIOR families (Basalt's default) answer the same: no older version instead.
     CellFilter f =
         new CellFilter(
             c ->
                 Bytes.toString(CellUtil.cloneValue(c)).equals("bq1v2")
                     ? Filter.ReturnCode.SKIP
                     : Filter.ReturnCode.INCLUDE);
-    List<List<String>> res =
-        scanAll(
-            r,
-            new Scan()
-                .addColumn(F, b("q1"))
-                .withStartRow(b("b"))
-                .withStopRow(b("b"), true)
-                .setFilter(f));
-    assertThat(res).containsExactly(List.of("b/f:q1@1=bq1"));
+    Scan oneRow = new Scan().addColumn(F, b("q1")).withStartRow(b("b")).withStopRow(b("b"), true);
+    assertThat(scanAll(r, oneRow.setFilter(f))).isEmpty();
+    assertThat(f.seen).containsExactly("b/f:q1@2=bq1v2");
+  }
+
+  @Test
+  void classicFamiliesCountVersionsAgainAfterTheFilter() throws IOException {
+    // HBase's classic rules: the filter sees the family's versions (up to VERSIONS); the read's
+    // version limit then applies to those it let through, so the older q1 is returned instead.
+    Region classic = region(clock, fam -> fam.setMaxVersions(3).setNewVersionBehavior(false));
+    classic.put(new Put(b("b")).addColumn(F, b("q1"), 1, b("bq1")));
+    classic.put(new Put(b("b")).addColumn(F, b("q1"), 2, b("bq1v2")));
+    CellFilter f =
+        new CellFilter(
+            c ->
+                Bytes.toString(CellUtil.cloneValue(c)).equals("bq1v2")
+                    ? Filter.ReturnCode.SKIP
+                    : Filter.ReturnCode.INCLUDE);
+    assertThat(scanAll(classic, new Scan().addColumn(F, b("q1")).setFilter(f)))
+        .containsExactly(List.of("b/f:q1@1=bq1"));
   }
 
   @Test
