@@ -2,9 +2,11 @@ package dev.basalt.server.master;
 
 import dev.basalt.db.Database;
 import dev.basalt.server.cluster.ClusterInfo;
+import dev.basalt.server.protocol.SchemaCodec;
 import dev.basalt.server.rpc.RpcReply;
 import dev.basalt.server.rpc.RpcService;
 import dev.basalt.util.Clock;
+import java.util.List;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.AddColumnRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.BalanceRequest;
@@ -66,10 +68,12 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.TruncateTa
  * already finished (see {@link Procedures}).
  *
  * <p>Standalone Basalt has one region server, so there is nothing to balance: the balancer is off
- * and stays off, and a balance run moves nothing. Methods not registered here (snapshots, quotas,
- * replication peers, procedures by name, region assignment, store file trackers, ...) are answered
- * by the RPC layer with a DoNotRetryIOException naming the method, which makes the client fail at
- * once.
+ * and stays off, and a balance run moves nothing. The listings of features Basalt does not have yet
+ * answer what is true ({@link AbsentFeatureListings}), older clients' flush by procedure signature
+ * is served ({@link NamedProcedures}), and so are the region server group listings ({@link
+ * RsGroupEndpoint}). Methods not registered (taking snapshots, setting quotas, adding replication
+ * peers, region assignment, store file trackers, ...) are answered by the RPC layer with a
+ * DoNotRetryIOException naming the method, which makes the client fail at once.
  */
 public final class MasterServiceHandlers {
   /** Procedures remembered for the client's polls; a DDL call polls only its own, right away. */
@@ -81,6 +85,9 @@ public final class MasterServiceHandlers {
   private final TableQueries tables;
   private final NamespaceRpcs namespaces;
   private final ClusterStatusReport status;
+  private final AbsentFeatureListings listings;
+  private final NamedProcedures named;
+  private final RsGroupEndpoint rsGroups;
 
   /**
    * @param cluster the cluster's identities; asked on each status call, since the servers' ports
@@ -96,11 +103,18 @@ public final class MasterServiceHandlers {
     this.tables = new TableQueries(db);
     this.namespaces = new NamespaceRpcs(db, procedures);
     this.status = new ClusterStatusReport(db, cluster);
+    this.listings = new AbsentFeatureListings(procedures);
+    this.named = new NamedProcedures(db, procedures);
+    this.rsGroups =
+        new RsGroupEndpoint(
+            () -> List.of(cluster.get().regionServer().toProto()),
+            () ->
+                db.listTables().stream().map(d -> SchemaCodec.toProto(d.getTableName())).toList());
   }
 
   public RpcService service() {
-    return RpcService.builder(MasterService.getDescriptor())
-        .method(
+    RpcService.Builder b = RpcService.builder(MasterService.getDescriptor());
+    b.method(
             "IsMasterRunning",
             IsMasterRunningRequest.getDefaultInstance(),
             (q, c) ->
@@ -285,8 +299,11 @@ public final class MasterServiceHandlers {
             "IsCleanerChoreEnabled",
             IsCleanerChoreEnabledRequest.getDefaultInstance(),
             (q, c) ->
-                RpcReply.of(IsCleanerChoreEnabledResponse.newBuilder().setValue(true).build()))
-        .build();
+                RpcReply.of(IsCleanerChoreEnabledResponse.newBuilder().setValue(true).build()));
+    listings.register(b);
+    named.register(b);
+    rsGroups.register(b);
+    return b.build();
   }
 
   SetSplitOrMergeEnabledResponse setSplitOrMerge(SetSplitOrMergeEnabledRequest q) {

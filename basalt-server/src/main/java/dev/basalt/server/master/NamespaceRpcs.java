@@ -34,19 +34,34 @@ final class NamespaceRpcs {
 
   CreateNamespaceResponse create(CreateNamespaceRequest q) throws IOException {
     NamespaceDescriptor ns = SchemaCodec.toNamespaceDescriptor(q.getNamespaceDescriptor());
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.createNamespace(ns));
+    long id =
+        procedures.run(
+            "CreateNamespaceProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> db.createNamespace(ns));
     return CreateNamespaceResponse.newBuilder().setProcId(id).build();
   }
 
   ModifyNamespaceResponse modify(ModifyNamespaceRequest q) throws IOException {
     NamespaceDescriptor ns = SchemaCodec.toNamespaceDescriptor(q.getNamespaceDescriptor());
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.modifyNamespace(ns));
+    long id =
+        procedures.run(
+            "ModifyNamespaceProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> db.modifyNamespace(ns));
     return ModifyNamespaceResponse.newBuilder().setProcId(id).build();
   }
 
   DeleteNamespaceResponse delete(DeleteNamespaceRequest q) throws IOException {
     String name = q.getNamespaceName();
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.deleteNamespace(name));
+    long id =
+        procedures.run(
+            "DeleteNamespaceProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> db.deleteNamespace(name));
     return DeleteNamespaceResponse.newBuilder().setProcId(id).build();
   }
 

@@ -3,12 +3,14 @@ package dev.basalt.server.master;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.Clock;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ErrorHandlingProtos.ForeignExceptionMessage;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ErrorHandlingProtos.GenericExceptionMessage;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.GetProcedureResultResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ProcedureProtos;
 
 /**
  * The procedure ids DDL answers carry. HBase's master runs DDL as asynchronous procedures and the
@@ -18,13 +20,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.GetProcedu
  * polls; older ids are NOT_FOUND, which sends the client to its fallback wait (table state checks)
  * and still works.
  *
- * <p>A failed procedure keeps its exception, and its caller throws it at once (the client accepts a
- * DDL call's precondition failure either way), except for an exception the stock client cannot
- * load: as a call's exception it becomes a bare "Unable to load exception" error that loses the
- * message, while from a procedure result the client rebuilds it as an IOException with the message
- * (which is how HBase's client reports those failures, since its master fails such procedures too).
- * That is ConstraintException, which lives in hbase-server: the call answers the procedure's id and
- * the client's poll finds the failure.
+ * <p>A failed procedure keeps its exception, and its caller throws it at once, as HBase's master
+ * throws a DDL call's precondition failures (its procedures' prepare steps run before the call
+ * returns). The client rebuilds the exception by class name; one it cannot load
+ * (ConstraintException lives in hbase-server) reaches the application as a DoNotRetryIOException
+ * naming the class, with the message in its cause, exactly as from HBase.
  *
  * <p>Nonces: the client sends a (group, nonce) pair with each DDL call and may resend the call when
  * the answer is lost. As in HBase, a pair seen before gets the first call's id instead of running
@@ -41,20 +41,18 @@ final class Procedures {
     void run() throws IOException;
   }
 
-  /** HBase exceptions the engine uses that hbase-shaded-client does not have. */
-  private static final Set<String> NOT_IN_CLIENT =
-      Set.of("org.apache.hadoop.hbase.constraint.ConstraintException");
-
   private record NonceKey(long group, long nonce) {}
 
   /** One procedure; {@code finished} and {@code error} are only written under the lock. */
   private static final class Record {
+    final String name;
     final long submitted;
     long lastUpdate;
     boolean finished;
     GenericExceptionMessage error;
 
-    Record(long submitted) {
+    Record(String name, long submitted) {
+      this.name = name;
       this.submitted = submitted;
       this.lastUpdate = submitted;
     }
@@ -87,13 +85,14 @@ final class Procedures {
   /**
    * Runs {@code work} as a new procedure, unless the nonce pair names one already run.
    *
+   * @param name what the procedure does, named as HBase's procedure class for the same work (e.g.
+   *     "CreateTableProcedure"), which is what {@code list_procedures} shows operators
    * @param nonceGroup the client's nonce group (0 with nonce 0: no nonce)
    * @return the procedure's id
-   * @throws IOException the work's failure, after recording it (unless the client could not load
-   *     it, see above); an {@link IllegalArgumentException} of the engine (a bad argument) becomes
-   *     a DoNotRetryIOException
+   * @throws IOException the work's failure, after recording it; an {@link IllegalArgumentException}
+   *     of the engine (a bad argument) becomes a DoNotRetryIOException
    */
-  long run(long nonceGroup, long nonce, Work work) throws IOException {
+  long run(String name, long nonceGroup, long nonce, Work work) throws IOException {
     NonceKey key = nonceGroup == 0 && nonce == 0 ? null : new NonceKey(nonceGroup, nonce);
     long id;
     synchronized (this) {
@@ -102,7 +101,7 @@ final class Procedures {
         return prior;
       }
       id = nextId++;
-      recent.put(id, new Record(clock.currentTimeMillis()));
+      recent.put(id, new Record(name, clock.currentTimeMillis()));
       if (key != null) {
         byNonce.put(key, id);
       }
@@ -115,9 +114,6 @@ final class Procedures {
       throw bad;
     } catch (IOException | RuntimeException e) {
       fail(id, key, e);
-      if (e instanceof BasaltIOException b && NOT_IN_CLIENT.contains(b.hbaseExceptionClass())) {
-        return id;
-      }
       throw e;
     }
     finish(id, null);
@@ -153,6 +149,36 @@ final class Procedures {
       message = e.getClass().getName() + ": " + e.getMessage();
     }
     return GenericExceptionMessage.newBuilder().setClassName(className).setMessage(message).build();
+  }
+
+  /**
+   * The procedures remembered, oldest first, as {@code Admin.getProcedures} lists them. Basalt's
+   * procedures run inside their call, so each is finished (SUCCESS or FAILED) by the time it is
+   * listed, and none holds a lock afterwards ({@code getLocks} is empty).
+   */
+  synchronized List<ProcedureProtos.Procedure> list() {
+    List<ProcedureProtos.Procedure> out = new ArrayList<>(recent.size());
+    for (Map.Entry<Long, Record> e : recent.entrySet()) {
+      Record r = e.getValue();
+      ProcedureProtos.Procedure.Builder p =
+          ProcedureProtos.Procedure.newBuilder()
+              .setClassName(r.name)
+              .setProcId(e.getKey())
+              .setSubmittedTime(r.submitted)
+              .setLastUpdate(r.lastUpdate)
+              .setExecuted(r.finished)
+              .setState(
+                  !r.finished
+                      ? ProcedureProtos.ProcedureState.RUNNABLE
+                      : r.error == null
+                          ? ProcedureProtos.ProcedureState.SUCCESS
+                          : ProcedureProtos.ProcedureState.FAILED);
+      if (r.error != null) {
+        p.setException(ForeignExceptionMessage.newBuilder().setGenericException(r.error));
+      }
+      out.add(p.build());
+    }
+    return out;
   }
 
   /** HBase's {@code getProcedureResult} answer for an id. */

@@ -48,6 +48,9 @@ final class TableDdl {
   /** HBase's table attribute for read replicas, which Basalt does not have. */
   static final String REGION_REPLICATION = "REGION_REPLICATION";
 
+  /** The table attributes in which HBase 2 clients store coprocessors: coprocessor$1, ... */
+  static final String COPROCESSOR_PREFIX = "coprocessor$";
+
   private final Database db;
   private final Procedures procedures;
   private final SplitMergeSwitches switches;
@@ -61,17 +64,25 @@ final class TableDdl {
   CreateTableResponse create(CreateTableRequest q) throws IOException {
     TableDescriptor desc = SchemaCodec.toTableDescriptor(q.getTableSchema());
     requireOneReplica(desc);
+    requireNoCoprocessor(desc);
     byte[][] splits =
         q.getSplitKeysCount() == 0
             ? null
             : q.getSplitKeysList().stream().map(ByteString::toByteArray).toArray(byte[][]::new);
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.createTable(desc, splits));
+    long id =
+        procedures.run(
+            "CreateTableProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> db.createTable(desc, splits));
     return CreateTableResponse.newBuilder().setProcId(id).build();
   }
 
   DeleteTableResponse delete(DeleteTableRequest q) throws IOException {
     TableName name = SchemaCodec.toTableName(q.getTableName());
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.deleteTable(name));
+    long id =
+        procedures.run(
+            "DeleteTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.deleteTable(name));
     return DeleteTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -79,19 +90,27 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     boolean keepSplits = q.getPreserveSplits();
     long id =
-        procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.truncateTable(name, keepSplits));
+        procedures.run(
+            "TruncateTableProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> db.truncateTable(name, keepSplits));
     return TruncateTableResponse.newBuilder().setProcId(id).build();
   }
 
   EnableTableResponse enable(EnableTableRequest q) throws IOException {
     TableName name = SchemaCodec.toTableName(q.getTableName());
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.enableTable(name));
+    long id =
+        procedures.run(
+            "EnableTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.enableTable(name));
     return EnableTableResponse.newBuilder().setProcId(id).build();
   }
 
   DisableTableResponse disable(DisableTableRequest q) throws IOException {
     TableName name = SchemaCodec.toTableName(q.getTableName());
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.disableTable(name));
+    long id =
+        procedures.run(
+            "DisableTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.disableTable(name));
     return DisableTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -108,7 +127,10 @@ final class TableDdl {
               + ": tables cannot be renamed");
     }
     requireOneReplica(desc);
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.modifyTable(desc));
+    requireNoCoprocessor(desc);
+    long id =
+        procedures.run(
+            "ModifyTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.modifyTable(desc));
     return ModifyTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -116,7 +138,11 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     ColumnFamilyDescriptor family = SchemaCodec.toFamily(q.getColumnFamilies());
     long id =
-        procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.addColumnFamily(name, family));
+        procedures.run(
+            "ModifyTableProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> db.addColumnFamily(name, family));
     return AddColumnResponse.newBuilder().setProcId(id).build();
   }
 
@@ -124,7 +150,11 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     byte[] family = q.getColumnName().toByteArray();
     long id =
-        procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.deleteColumnFamily(name, family));
+        procedures.run(
+            "ModifyTableProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> db.deleteColumnFamily(name, family));
     return DeleteColumnResponse.newBuilder().setProcId(id).build();
   }
 
@@ -132,7 +162,11 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     ColumnFamilyDescriptor family = SchemaCodec.toFamily(q.getColumnFamilies());
     long id =
-        procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.modifyColumnFamily(name, family));
+        procedures.run(
+            "ModifyTableProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> db.modifyColumnFamily(name, family));
     return ModifyColumnResponse.newBuilder().setProcId(id).build();
   }
 
@@ -143,7 +177,9 @@ final class TableDdl {
    */
   FlushTableResponse flush(FlushTableRequest q) throws IOException {
     TableName name = SchemaCodec.toTableName(q.getTableName());
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.flush(name));
+    long id =
+        procedures.run(
+            "FlushTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.flush(name));
     return FlushTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -157,6 +193,7 @@ final class TableDdl {
     byte[] row = q.getSplitRow().isEmpty() ? null : q.getSplitRow().toByteArray();
     long id =
         procedures.run(
+            "SplitTableRegionProcedure",
             q.getNonceGroup(),
             q.getNonce(),
             () -> {
@@ -200,8 +237,37 @@ final class TableDdl {
     switches.require(
         MasterSwitchType.MERGE,
         "Merge of regions " + Bytes.toStringBinary(a) + " and " + Bytes.toStringBinary(b));
-    long id = procedures.run(q.getNonceGroup(), q.getNonce(), () -> db.mergeRegions(a, b));
+    long id =
+        procedures.run(
+            "MergeTableRegionsProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> db.mergeRegions(a, b));
     return MergeTableRegionsResponse.newBuilder().setProcId(id).build();
+  }
+
+  /**
+   * Refuses tables that name coprocessors (HBase 2 clients store each as a table attribute {@code
+   * coprocessor$N} = {@code path|class|priority|args}): Basalt runs no coprocessors, and a table
+   * whose observer silently never ran would not do what its owner expects. HBase refuses a
+   * coprocessor it cannot load the same way, at creation.
+   */
+  private static void requireNoCoprocessor(TableDescriptor desc) throws BasaltIOException {
+    for (java.util.Map.Entry<String, String> e : desc.getValues().entrySet()) {
+      if (e.getKey().startsWith(COPROCESSOR_PREFIX)) {
+        String[] spec = e.getValue().split("\\|", -1);
+        String className = spec.length > 1 ? spec[1] : e.getValue();
+        throw BasaltIOException.doNotRetry(
+            "table "
+                + desc.getTableName().getNameAsString()
+                + " names the coprocessor "
+                + className
+                + " ("
+                + e.getKey()
+                + "), which cannot be loaded: Basalt does not run coprocessors (see"
+                + " docs/DIFFERENCES.md); create the table without it");
+      }
+    }
   }
 
   /**

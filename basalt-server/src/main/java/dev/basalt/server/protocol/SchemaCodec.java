@@ -3,6 +3,7 @@ package dev.basalt.server.protocol;
 import dev.basalt.cell.Bytes;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.DataBlockEncoding;
 import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
@@ -24,6 +25,12 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * a bad one (e.g. {@code VERSIONS = "x"}) is refused with a message naming it. Stateless.
  */
 public final class SchemaCodec {
+  /**
+   * A family attribute Basalt adds to the descriptors it returns to say what it does not apply;
+   * dropped from the descriptors it receives.
+   */
+  public static final String NOTE = "BASALT_NOTE";
+
   private SchemaCodec() {}
 
   public static TableName toTableName(HBaseProtos.TableName p) throws BasaltIOException {
@@ -67,7 +74,10 @@ public final class SchemaCodec {
       ColumnFamilyDescriptorBuilder b =
           ColumnFamilyDescriptorBuilder.newBuilder(p.getName().toByteArray());
       for (HBaseProtos.BytesBytesPair a : p.getAttributesList()) {
-        b.setValue(a.getFirst().toStringUtf8(), a.getSecond().toStringUtf8());
+        String key = a.getFirst().toStringUtf8();
+        if (!key.equals(NOTE)) { // sent back by a client that modifies what it read
+          b.setValue(key, a.getSecond().toStringUtf8());
+        }
       }
       for (HBaseProtos.NameStringPair c : p.getConfigurationList()) {
         b.setValue(c.getName(), c.getValue());
@@ -94,19 +104,45 @@ public final class SchemaCodec {
     return b.build();
   }
 
+  /**
+   * A family as clients see it. Two attributes say what Basalt does where the stock client's
+   * defaults would say otherwise: NEW_VERSION_BEHAVIOR is always sent (the client's default is
+   * false; a family stored without it has Basalt's default, true), and a DATA_BLOCK_ENCODING other
+   * than NONE, stored but not applied, comes with {@link #NOTE} saying so ({@code describe} shows
+   * it under METADATA).
+   */
   public static HBaseProtos.ColumnFamilySchema toProto(ColumnFamilyDescriptor f) {
     HBaseProtos.ColumnFamilySchema.Builder b =
         HBaseProtos.ColumnFamilySchema.newBuilder().setName(ByteString.copyFrom(f.getName()));
     for (Map.Entry<String, String> e : f.getValues().entrySet()) {
-      b.addAttributes(pair(e));
+      b.addAttributes(pair(e.getKey(), e.getValue()));
+    }
+    if (!f.getValues().containsKey(ColumnFamilyDescriptor.NEW_VERSION_BEHAVIOR)) {
+      b.addAttributes(
+          pair(
+              ColumnFamilyDescriptor.NEW_VERSION_BEHAVIOR,
+              String.valueOf(f.isNewVersionBehavior())));
+    }
+    if (f.getDataBlockEncoding() != DataBlockEncoding.NONE) {
+      b.addAttributes(
+          pair(
+              NOTE,
+              "DATA_BLOCK_ENCODING "
+                  + f.getDataBlockEncoding()
+                  + " is kept but not applied: Basalt's store file blocks always use their own"
+                  + " prefix compression"));
     }
     return b.build();
   }
 
   private static HBaseProtos.BytesBytesPair pair(Map.Entry<String, String> e) {
+    return pair(e.getKey(), e.getValue());
+  }
+
+  private static HBaseProtos.BytesBytesPair pair(String key, String value) {
     return HBaseProtos.BytesBytesPair.newBuilder()
-        .setFirst(ByteString.copyFromUtf8(e.getKey()))
-        .setSecond(ByteString.copyFromUtf8(e.getValue()))
+        .setFirst(ByteString.copyFromUtf8(key))
+        .setSecond(ByteString.copyFromUtf8(value))
         .build();
   }
 

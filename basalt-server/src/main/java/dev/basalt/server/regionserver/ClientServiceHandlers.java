@@ -78,7 +78,8 @@ public final class ClientServiceHandlers implements AutoCloseable {
             MultiRequest.getDefaultInstance(),
             (req, call) -> {
               List<Cell> out = cellBlock(call);
-              return RpcReply.of(multi.multi(req, call.cells().iterator(), out), orEmpty(out));
+              return RpcReply.of(
+                  multi.multi(req, call.cells().iterator(), out, call), orEmpty(out));
             })
         .method(
             "Scan",

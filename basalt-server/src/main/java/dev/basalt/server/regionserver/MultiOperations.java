@@ -14,7 +14,9 @@ import dev.basalt.server.protocol.CellEncoder;
 import dev.basalt.server.protocol.ConditionDecoder;
 import dev.basalt.server.protocol.MutationDecoder;
 import dev.basalt.server.protocol.QueryDecoder;
+import dev.basalt.server.rpc.CallFailureLog;
 import dev.basalt.server.rpc.RemoteExceptions;
+import dev.basalt.server.rpc.RpcCall;
 import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -66,10 +68,32 @@ final class MultiOperations {
     this.nonces = nonces;
   }
 
-  MultiResponse multi(MultiRequest req, Iterator<Cell> requestCells, List<Cell> cellBlock) {
+  /** The failed parts of one multi call, for its one log line. */
+  private static final class Failures {
+    int count;
+    int total;
+    Throwable first;
+    String firstRegion;
+
+    void add(RegionAction ra, Throwable t, int actions) {
+      if (first == null) {
+        first = t;
+        firstRegion = CallFailureLog.regionOf(ra.getRegion());
+      }
+      count += actions;
+    }
+  }
+
+  /**
+   * @param call the request, named in the log line of actions that fail
+   */
+  MultiResponse multi(
+      MultiRequest req, Iterator<Cell> requestCells, List<Cell> cellBlock, RpcCall call) {
     MultiResponse.Builder b = MultiResponse.newBuilder();
     boolean anyProcessed = false;
+    Failures failures = new Failures();
     for (RegionAction ra : req.getRegionActionList()) {
+      failures.total += ra.getActionCount();
       List<List<Cell>> cells = takeCells(ra, requestCells);
       RegionActionResult.Builder rb = RegionActionResult.newBuilder();
       try {
@@ -80,13 +104,18 @@ final class MultiOperations {
           atomic(region, ra, cells, rb, cellBlock);
           anyProcessed = true;
         } else {
-          ordinary(region, ra, cells, rb, cellBlock, req.getNonceGroup());
+          ordinary(region, ra, cells, rb, cellBlock, req.getNonceGroup(), failures);
         }
       } catch (IOException | RuntimeException e) {
         rb.clear();
         rb.setException(pair(e));
+        failures.add(ra, e, ra.getActionCount());
       }
       b.addRegionActionResult(rb);
+    }
+    if (failures.first != null) {
+      CallFailureLog.partsFailed(
+          call, failures.count, failures.total, failures.firstRegion, failures.first);
     }
     if (anyProcessed) {
       b.setProcessed(true);
@@ -116,7 +145,8 @@ final class MultiOperations {
       List<List<Cell>> cells,
       RegionActionResult.Builder rb,
       List<Cell> cellBlock,
-      long nonceGroup) {
+      long nonceGroup,
+      Failures failures) {
     int n = ra.getActionCount();
     // Outcomes first, encoded afterwards in action order: the client reads the cell block in the
     // order of the ResultOrExceptions that count its cells.
@@ -192,6 +222,9 @@ final class MultiOperations {
     }
     for (int i = 0; i < n; i++) {
       int index = ra.getAction(i).getIndex();
+      if (errors[i] != null) {
+        failures.add(ra, errors[i], 1);
+      }
       rb.addResultOrException(
           errors[i] != null
               ? failure(index, errors[i])

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetConnectionRegistryResponse;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -164,7 +165,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     try {
       req = RequestParser.body(raw, conn, shared.maxFrameSize());
     } catch (BasaltIOException e) {
-      write(ctx, unparsable(conn, raw.header(), e));
+      write(ctx, unparsable(ctx.channel(), conn, raw.header(), e));
       return;
     }
     if (req.method().runsInline(req.param())) {
@@ -224,7 +225,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
           parsed != null ? parsed : RequestParser.body(raw, conn, shared.maxFrameSize());
       response = respond(channel, h, req, conn);
     } catch (BasaltIOException e) {
-      response = Unpooled.wrappedBuffer(unparsable(conn, h, e));
+      response = Unpooled.wrappedBuffer(unparsable(channel, conn, h, e));
     }
     channel.writeAndFlush(response);
   }
@@ -253,7 +254,7 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     } catch (NoWait.WouldWait e) {
       throw e;
     } catch (Throwable t) {
-      logCallFailure(conn, h, t);
+      logCallFailure(channel, conn, h, req.param(), t);
       ByteBuf response =
           Unpooled.wrappedBuffer(
               ResponseFrames.error(h.getCallId(), RemoteExceptions.toResponse(t)));
@@ -265,15 +266,16 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
     }
   }
 
-  private static void logCallFailure(ConnectionSettings conn, RequestHeader h, Throwable t) {
-    String where =
-        conn.service().name() + "." + h.getMethodName() + " (call " + h.getCallId() + ")";
-    if (t instanceof IOException) {
-      // Expected outcomes (table not found, bad request): the client hears about them.
-      LOG.debug("{} failed: {}", where, t.toString());
-    } else {
-      LOG.warn("{} failed with an unexpected error", where, t);
-    }
+  /** One line per failed call (see {@link CallFailureLog}); {@code param} null if unparsed. */
+  private static void logCallFailure(
+      Channel channel, ConnectionSettings conn, RequestHeader h, Message param, Throwable t) {
+    CallFailureLog.callFailed(
+        conn.service().name() + "." + h.getMethodName(),
+        param,
+        channel.remoteAddress(),
+        conn.user(),
+        t,
+        conn.service().method(h.getMethodName()) == null);
   }
 
   private void frameTooLarge(ChannelHandlerContext ctx, FrameTooLarge t) {
@@ -315,8 +317,9 @@ final class RpcConnection extends ChannelInboundHandlerAdapter {
   }
 
   /** The answer to a call whose parameter or cell block could not be read (logged). */
-  private static byte[] unparsable(ConnectionSettings conn, RequestHeader h, BasaltIOException e) {
-    logCallFailure(conn, h, e);
+  private static byte[] unparsable(
+      Channel channel, ConnectionSettings conn, RequestHeader h, BasaltIOException e) {
+    logCallFailure(channel, conn, h, null, e);
     return ResponseFrames.error(h.getCallId(), errorOf(e));
   }
 

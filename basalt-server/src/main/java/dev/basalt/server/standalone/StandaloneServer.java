@@ -1,6 +1,7 @@
 package dev.basalt.server.standalone;
 
 import dev.basalt.db.Database;
+import dev.basalt.server.cluster.BasaltVersion;
 import dev.basalt.server.cluster.ClientMetaServiceHandlers;
 import dev.basalt.server.cluster.ClusterInfo;
 import dev.basalt.server.cluster.ServerName;
@@ -115,7 +116,7 @@ public final class StandaloneServer implements AutoCloseable {
             clusterId,
             new ServerName(host, masterPort, startCode),
             new ServerName(host, rsPort, startCode),
-            ClusterInfo.HBASE_VERSION);
+            BasaltVersion.reported());
 
     ScheduledExecutorService chores =
         Executors.newSingleThreadScheduledExecutor(

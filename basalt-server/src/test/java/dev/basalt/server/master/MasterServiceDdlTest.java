@@ -246,7 +246,7 @@ class MasterServiceDdlTest extends MasterTestBase {
 
   private static long runNothing(Procedures p) {
     try {
-      return p.run(0, 0, () -> {});
+      return p.run("NothingProcedure", 0, 0, () -> {});
     } catch (Exception e) {
       throw new AssertionError(e);
     }

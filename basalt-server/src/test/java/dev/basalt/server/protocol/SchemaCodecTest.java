@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.basalt.cell.Bytes;
+import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.Compression;
+import dev.basalt.schema.DataBlockEncoding;
 import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
@@ -34,9 +36,37 @@ class SchemaCodecTest {
     assertThat(back.getTableName()).isEqualTo(d.getTableName());
     assertThat(back.getValues()).isEqualTo(d.getValues());
     assertThat(back.getColumnFamilies()).hasSize(2);
-    assertThat(back.getColumnFamilies().get(0).getValues())
-        .isEqualTo(d.getColumnFamilies().get(0).getValues());
+    // The family's delete semantics always travel (the stock client's default differs).
+    java.util.Map<String, String> expected =
+        new java.util.TreeMap<>(d.getColumnFamilies().get(0).getValues());
+    expected.put(ColumnFamilyDescriptor.NEW_VERSION_BEHAVIOR, "true");
+    assertThat(back.getColumnFamilies().get(0).getValues()).isEqualTo(expected);
     assertThat(back.getColumnFamily(Bytes.toBytes("f")).getMaxVersions()).isEqualTo(5);
+  }
+
+  @Test
+  void familiesSayTheirDeleteSemanticsAndWhatIsNotApplied() throws Exception {
+    ColumnFamilyDescriptor classic =
+        ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("c"))
+            .setNewVersionBehavior(false)
+            .setDataBlockEncoding(DataBlockEncoding.FAST_DIFF)
+            .build();
+    HBaseProtos.ColumnFamilySchema sent = SchemaCodec.toProto(classic);
+    java.util.Map<String, String> attributes = new java.util.HashMap<>();
+    for (HBaseProtos.BytesBytesPair a : sent.getAttributesList()) {
+      attributes.put(a.getFirst().toStringUtf8(), a.getSecond().toStringUtf8());
+    }
+    assertThat(attributes)
+        .containsEntry("NEW_VERSION_BEHAVIOR", "false")
+        .containsEntry("DATA_BLOCK_ENCODING", "FAST_DIFF");
+    assertThat(attributes.get(SchemaCodec.NOTE)).contains("FAST_DIFF is kept but not applied");
+    // What a client sends back after reading it: the note is Basalt's, not the family's.
+    ColumnFamilyDescriptor back = SchemaCodec.toFamily(sent);
+    assertThat(back.getValues()).doesNotContainKey(SchemaCodec.NOTE);
+    assertThat(back.isNewVersionBehavior()).isFalse();
+    assertThat(SchemaCodec.toProto(ColumnFamilyDescriptorBuilder.of("p")).getAttributesList())
+        .extracting(a -> a.getFirst().toStringUtf8() + "=" + a.getSecond().toStringUtf8())
+        .containsExactly("NEW_VERSION_BEHAVIOR=true");
   }
 
   @Test

@@ -15,6 +15,7 @@ import dev.basalt.region.RegionServices;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
+import dev.basalt.server.rpc.RpcCall;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.ManualClock;
 import dev.basalt.util.config.Config;
@@ -37,6 +38,20 @@ import org.junit.jupiter.api.Test;
 /** ClientService.Multi and Mutate/Get as the stock client shapes them (wire spec 3.5.3-3.5.4). */
 class MultiOperationsTest {
   private static final byte[] F = Bytes.toBytes("f");
+
+  /** The call the tests' multis arrive in (named by the log line of failed actions). */
+  private static final RpcCall CALL =
+      new RpcCall(
+          1,
+          "ClientService",
+          "Multi",
+          List.of(),
+          true,
+          0,
+          0,
+          "tester",
+          new java.net.InetSocketAddress("127.0.0.1", 1));
+
   private Region region;
   private HBaseProtos.RegionSpecifier here;
   private HBaseProtos.RegionSpecifier elsewhere;
@@ -148,7 +163,7 @@ class MultiOperationsTest {
                     .addAction(mutationAction(3, "n", MutationProto.MutationType.INCREMENT, 1)))
             .build();
     List<Cell> out = new ArrayList<>();
-    MultiResponse r = multi.multi(req, requestCells.iterator(), out);
+    MultiResponse r = multi.multi(req, requestCells.iterator(), out, CALL);
     assertThat(r.getRegionActionResultCount()).isEqualTo(2);
     RegionActionResult away = r.getRegionActionResult(0);
     assertThat(away.getException().getName()).isEqualTo(RegionLookup.NOT_SERVING);
@@ -182,7 +197,7 @@ class MultiOperationsTest {
                     .addAction(mutationAction(1, "b", MutationProto.MutationType.PUT, 1)))
             .build();
     MultiResponse r =
-        multi.multi(req, List.<Cell>of(put("b", "q", "2")).iterator(), new ArrayList<>());
+        multi.multi(req, List.<Cell>of(put("b", "q", "2")).iterator(), new ArrayList<>(), CALL);
     RegionActionResult rr = r.getRegionActionResult(0);
     assertThat(rr.getResultOrException(0).getException().getName())
         .isEqualTo("org.apache.hadoop.hbase.regionserver.NoSuchColumnFamilyException");
@@ -205,7 +220,8 @@ class MultiOperationsTest {
         multi.multi(
             atomic,
             List.<Cell>of(put("r", "a", "1"), put("r", "b", "2")).iterator(),
-            new ArrayList<>());
+            new ArrayList<>(),
+            CALL);
     assertThat(r.getRegionActionResult(0).getProcessed()).isTrue();
     assertThat(r.getProcessed()).isTrue();
     assertThat(value("r", "b")).isEqualTo("2");
@@ -237,7 +253,10 @@ class MultiOperationsTest {
             .build();
     r =
         multi.multi(
-            conditional, List.<Cell>of(put("r", "a", "changed")).iterator(), new ArrayList<>());
+            conditional,
+            List.<Cell>of(put("r", "a", "changed")).iterator(),
+            new ArrayList<>(),
+            CALL);
     assertThat(r.getRegionActionResult(0).getProcessed()).as("a != nope").isFalse();
     assertThat(r.getRegionActionResult(0).getResultOrExceptionCount()).isOne();
     assertThat(value("r", "a")).isEqualTo("1");
@@ -258,7 +277,8 @@ class MultiOperationsTest {
         multi.multi(
             MultiRequest.newBuilder().addRegionAction(ra).build(),
             List.<Cell>of().iterator(),
-            new ArrayList<>());
+            new ArrayList<>(),
+            CALL);
     RegionActionResult rr = r.getRegionActionResult(0);
     assertThat(rr.getProcessed()).isTrue();
     assertThat(rr.getResultOrExceptionList())
@@ -293,7 +313,8 @@ class MultiOperationsTest {
                     .addAction(mutationAction(2, "m", MutationProto.MutationType.APPEND, 1)))
             .build();
     List<Cell> out = new ArrayList<>();
-    RegionActionResult rr = multi.multi(req, requestCells.iterator(), out).getRegionActionResult(0);
+    RegionActionResult rr =
+        multi.multi(req, requestCells.iterator(), out, CALL).getRegionActionResult(0);
     assertThat(rr.getProcessed()).isTrue();
     assertThat(rr.getResultOrException(0).getResult().getAssociatedCellCount()).isEqualTo(2);
     assertThat(rr.getResultOrException(1).getResult().getAssociatedCellCount()).isZero();
@@ -379,7 +400,7 @@ class MultiOperationsTest {
                             .setIndex(1)
                             .setMutation(inc.getMutation().toBuilder().setNonce(5678))))
             .build();
-    batch.multi(retried, List.<Cell>of(plusFive, plusFive).iterator(), new ArrayList<>());
+    batch.multi(retried, List.<Cell>of(plusFive, plusFive).iterator(), new ArrayList<>(), CALL);
     byte[] v = region.get(new Get(Bytes.toBytes("n"))).getValue(F, Bytes.toBytes("c"));
     assertThat(Bytes.toLong(v)).isEqualTo(10L);
   }
@@ -457,7 +478,8 @@ class MultiOperationsTest {
                                         .setAssociatedCellCount(1))))
                 .build(),
             List.<Cell>of(plusOne, put("p", "c", "v")).iterator(),
-            new ArrayList<>());
+            new ArrayList<>(),
+            CALL);
     assertThat(logged).containsExactly("77/1234", "78/5678", "0/0");
   }
 }
