@@ -6,6 +6,7 @@ import dev.basalt.ops.Scan;
 import dev.basalt.ops.TimeRange;
 import dev.basalt.schema.BloomType;
 import dev.basalt.schema.ColumnFamilyDescriptor;
+import dev.basalt.schema.KeepDeletedCells;
 import dev.basalt.sstable.StoreFileInfo;
 import dev.basalt.sstable.StoreFileReader;
 import java.util.NavigableSet;
@@ -19,8 +20,9 @@ import java.util.NavigableSet;
  *   <li>files whose rows lie outside the scan's row range;
  *   <li>files whose every cell is older than the time range (older puts cannot hide newer ones, and
  *       older markers cover only older cells);
- *   <li>under classic rules only, files whose every cell is newer than the time range and that hold
- *       no delete marker (deterministic history counts newer versions even outside the range, so it
+ *   <li>under classic rules with KEEP_DELETED_CELLS=FALSE only, files whose every cell is newer
+ *       than the time range and that hold no delete marker (deterministic history, and classic
+ *       families that keep deleted cells, count newer versions even outside the range, so they
  *       cannot skip them);
  *   <li>with MIN_VERSIONS=0, files whose every cell has expired;
  *   <li>for a get, files whose bloom filter rules out the row (or, with a ROWCOL filter and
@@ -38,7 +40,8 @@ final class FileFilters {
         family.getMinVersions() == 0 && ttl != Long.MAX_VALUE && now - ttl < now
             ? now - ttl
             : Long.MIN_VALUE;
-    boolean classic = !family.isNewVersionBehavior();
+    boolean newerUncounted =
+        !family.isNewVersionBehavior() && family.getKeepDeletedCells() == KeepDeletedCells.FALSE;
     byte[] getRow = scan.isGetScan() ? scan.getStartRow() : null;
     NavigableSet<byte[]> columns = scan.getFamilyMap().get(familyName);
     byte[] start = scan.getStartRow();
@@ -51,7 +54,7 @@ final class FileFilters {
       if (info.maxTimestamp() < tr.getMin() || info.maxTimestamp() < oldest) {
         return false;
       }
-      if (classic && info.minTimestamp() >= tr.getMax() && info.deleteMarkerCount() == 0) {
+      if (newerUncounted && info.minTimestamp() >= tr.getMax() && info.deleteMarkerCount() == 0) {
         return false;
       }
       if (!overlapsRows(info, start, stop, reversed)) {

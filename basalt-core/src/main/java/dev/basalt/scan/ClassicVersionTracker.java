@@ -2,11 +2,17 @@ package dev.basalt.scan;
 
 import dev.basalt.cell.Cell;
 import dev.basalt.cell.CellType;
+import dev.basalt.schema.KeepDeletedCells;
 
 /**
  * HBase's rules (NEW_VERSION_BEHAVIOR=false), as its ScanDeleteTracker and column trackers apply
  * them: markers mask by timestamp alone, whatever was committed first; versions are counted after
  * deletes and the time range. See docs/SEMANTICS.md section 5.
+ *
+ * <p>With KEEP_DELETED_CELLS=TRUE or TTL, a deleted version keeps its place among the family's
+ * VERSIONS: HBase's flushes and compactions keep it and drop the versions it pushes beyond
+ * VERSIONS. Basalt applies that limit at read time too, so the answer does not depend on when they
+ * ran.
  */
 final class ClassicVersionTracker implements VersionTracker {
   private final ScanPolicy policy;
@@ -25,6 +31,12 @@ final class ClassicVersionTracker implements VersionTracker {
   private int count;
   private boolean lastDeleted;
 
+  /** KEEP_DELETED_CELLS=TRUE or TTL: deleted versions count toward VERSIONS. */
+  private final boolean deletedKeepTheirPlace;
+
+  /** Distinct timestamps of the column's puts so far, deleted ones included. */
+  private int stamps;
+
   /**
    * @param limit versions to let through per column (the family's limit when a filter will choose
    *     among them, else the read's)
@@ -32,6 +44,7 @@ final class ClassicVersionTracker implements VersionTracker {
   ClassicVersionTracker(ScanPolicy policy, int limit) {
     this.policy = policy;
     this.limit = limit;
+    this.deletedKeepTheirPlace = policy.keepDeletedCells != KeepDeletedCells.FALSE;
   }
 
   /** Whether the last put given to {@link #checkPut} was masked by a delete marker. */
@@ -51,6 +64,7 @@ final class ClassicVersionTracker implements VersionTracker {
     hasVersionDelete = false;
     hasLastPut = false;
     count = 0;
+    stamps = 0;
   }
 
   @Override
@@ -94,6 +108,9 @@ final class ClassicVersionTracker implements VersionTracker {
     }
     hasLastPut = true;
     lastPutTs = ts;
+    if (deletedKeepTheirPlace && ++stamps > policy.familyMaxVersions) {
+      return MatchCode.SEEK_NEXT_COL; // beyond the newest VERSIONS, as is every older version
+    }
     if (policy.minVersions == 0 && policy.isExpired(ts)) {
       return MatchCode.SEEK_NEXT_COL;
     }

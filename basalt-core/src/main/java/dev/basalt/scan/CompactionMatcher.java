@@ -91,11 +91,13 @@ public final class CompactionMatcher {
             null,
             null);
       case CLASSIC_MAJOR:
+        // Every marker applies (the whole time range); the family's KEEP_DELETED_CELLS decides
+        // whether deleted versions count toward VERSIONS, as they do for reads.
         ScanPolicy cp =
             new ScanPolicy(
                 versions,
                 min,
-                KeepDeletedCells.FALSE,
+                family.getKeepDeletedCells(),
                 false,
                 false,
                 TimeRange.allTime(),

@@ -195,4 +195,53 @@ class RegionModelStorageRegressionTest {
         new Compact(true),
         getLatest);
   }
+
+  /**
+   * Issue 37 item 8, SEMANTICS.md section 5 rule 4: in a classic family with KEEP_DELETED_CELLS,
+   * the deleted version 3000 keeps its place among the three VERSIONS, so after puts at 4000 and
+   * 5000 the version at 2000 (and 1000) is gone: HBase 2.6.1 answers 5000, 4000 after a flush or a
+   * major compaction (5000, 4000, 2000 before one); Basalt answers 5000, 4000 throughout, time
+   * ranges included (the read before 3000 finds nothing).
+   */
+  @Example
+  void aDeletedVersionKeptByKeepDeletedCellsCountsTowardVersions() {
+    TableSpec table =
+        new TableSpec(
+            List.of(
+                new FamilySpec("f1", 3, 0, 0, KeepDeletedCells.TRUE, false),
+                new FamilySpec("f2", 1, 0, 0, KeepDeletedCells.FALSE, false)));
+    ReadSpec before3000 =
+        new ReadSpec(List.of(), new Tr(Ts.abs(0), Ts.abs(3000), false), List.of(), 0, -1, 0);
+    Step[] puts = new Step[5];
+    for (int i = 1; i <= 5; i++) {
+      puts[i - 1] =
+          new Mutate(
+              new PutSpec(
+                  "r1",
+                  List.of(
+                      new PutCell(new Col("f1", "q"), Ts.abs(i * 1000L), Value.text("v" + i)))));
+    }
+    run(
+        table,
+        puts[0],
+        puts[1],
+        puts[2],
+        new Mutate(
+            new DeleteSpec(
+                "r1",
+                Ts.LATEST,
+                List.of(
+                    new MarkerSpec(
+                        MarkerSpec.MarkerKind.COLUMN, new Col("f1", "q"), Ts.abs(3000))))),
+        puts[3],
+        puts[4],
+        get("r1"),
+        new GetStep("r1", before3000, false),
+        new Flush(),
+        get("r1"),
+        new GetStep("r1", before3000, false),
+        new Compact(true),
+        get("r1"),
+        new GetStep("r1", before3000, false));
+  }
 }

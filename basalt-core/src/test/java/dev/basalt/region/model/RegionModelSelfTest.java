@@ -262,9 +262,10 @@ class RegionModelSelfTest {
 
   @Example
   void classicMajorCompactionWithKeepDeletedCellsKeepsDeletedPutsAndMarkers() throws Exception {
-    // Section 7: "With KEEP_DELETED_CELLS=TRUE, deleted puts and markers are kept and only the
-    // version and TTL rules apply to the puts that are not deleted".
-    ModelRegion m = model(family(1, false).setKeepDeletedCells(KeepDeletedCells.TRUE));
+    // Section 7: "With KEEP_DELETED_CELLS=TRUE, puts older than the newest VERSIONS timestamps of
+    // their column are dropped, deleted ones counted (section 5 rule 4); the other deleted puts and
+    // the markers are kept".
+    ModelRegion m = model(family(2, false).setKeepDeletedCells(KeepDeletedCells.TRUE));
     m.put(put(4, "a"));
     m.put(put(5, "b"));
     m.put(put(6, "c"));
@@ -272,6 +273,31 @@ class RegionModelSelfTest {
     m.flushed();
     m.majorCompact();
     assertThat(stored(m)).containsExactly("5=b", "6=c", "6/DELETE");
+  }
+
+  @Example
+  void classicDeletedVersionsKeptByKeepDeletedCellsCountTowardVersions() throws Exception {
+    // Section 5 rule 4: "a version is returned only when it is among the newest VERSIONS
+    // timestamps of the column, deleted ones and those outside the time range included".
+    ModelRegion m = model(family(3, false).setKeepDeletedCells(KeepDeletedCells.TRUE));
+    m.put(put(1, "a"));
+    m.put(put(2, "b"));
+    m.put(put(3, "c"));
+    m.delete(new Delete(R).addColumn(F, Q, 3));
+    m.put(put(4, "d"));
+    m.put(put(5, "e"));
+    assertThat(versions(m.get(new Get(R).readAllVersions()))).containsExactly("5=e", "4=d");
+    assertThat(versions(m.get(new Get(R).readAllVersions().setTimeRange(0, 3)))).isEmpty();
+    // Without KEEP_DELETED_CELLS the deleted version frees its place (rule 3 alone).
+    ModelRegion plain = model(family(3, false));
+    plain.put(put(1, "a"));
+    plain.put(put(2, "b"));
+    plain.put(put(3, "c"));
+    plain.delete(new Delete(R).addColumn(F, Q, 3));
+    plain.put(put(4, "d"));
+    plain.put(put(5, "e"));
+    assertThat(versions(plain.get(new Get(R).readAllVersions())))
+        .containsExactly("5=e", "4=d", "2=b");
   }
 
   @Example

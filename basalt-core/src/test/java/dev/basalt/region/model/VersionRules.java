@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The read rules of docs/SEMANTICS.md for one column, written as literally as possible: section 4
@@ -162,8 +163,13 @@ final class VersionRules {
     }
     List<KeyValue> out = new ArrayList<>();
     int n = 0;
+    int position = 0; // among every version, deleted ones included
     for (Map.Entry<Long, StoredCell> e : versions.descendingMap().entrySet()) {
       long ts = e.getKey();
+      position++;
+      if (rules.keepDeletedCells() && position > rules.familyVersions()) {
+        break; // deleted versions kept by KEEP_DELETED_CELLS count toward VERSIONS
+      }
       if (isDeletedClassic(ts, markers)) {
         continue;
       }
@@ -214,9 +220,9 @@ final class VersionRules {
    * with KEEP_DELETED_CELLS=FALSE, drop puts masked by a marker (section 5 rule 2, every marker
    * applying) and every marker; then, walking the remaining puts newest first (one per timestamp),
    * keep the n-th when {@code n <= VERSIONS} and ({@code n <= MIN_VERSIONS} or not expired). With
-   * KEEP_DELETED_CELLS=TRUE, deleted puts and markers are kept and only the version and TTL rules
-   * apply to the puts that are not deleted; with TTL, markers and the puts they mask are dropped
-   * once expired.
+   * KEEP_DELETED_CELLS=TRUE, puts older than the newest VERSIONS timestamps (deleted ones counted)
+   * are dropped; the deleted puts among the rest and the markers are kept, and the version and TTL
+   * rules apply to the puts that are not deleted; with TTL, the same until a marker expires.
    *
    * </blockquote>
    *
@@ -274,9 +280,21 @@ final class VersionRules {
           expiredCovering.add(m);
         }
       }
+      // KEEP_DELETED_CELLS: puts older than the newest VERSIONS timestamps go, deleted or not.
+      TreeSet<Long> stamps = new TreeSet<>(Collections.reverseOrder());
+      for (StoredCell p : e.getValue()) {
+        stamps.add(p.ts());
+      }
+      long oldestCounted = Long.MIN_VALUE;
+      if (kdc != KeepDeletedCells.FALSE && stamps.size() > rules.familyVersions()) {
+        oldestCounted = new ArrayList<>(stamps).get(rules.familyVersions() - 1);
+      }
       // Puts that are not deleted, one per timestamp (the latest written).
       TreeMap<Long, StoredCell> versions = new TreeMap<>();
       for (StoredCell p : e.getValue()) {
+        if (p.ts() < oldestCounted) {
+          continue;
+        }
         if (isDeletedClassic(p.ts(), covering)) {
           boolean kept =
               kdc == KeepDeletedCells.TRUE
