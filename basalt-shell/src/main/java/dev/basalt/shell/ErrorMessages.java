@@ -110,6 +110,12 @@ final class ErrorMessages {
       Throwable next = null;
       if (t instanceof RetriesExhaustedWithDetailsException r && r.getNumExceptions() > 0) {
         next = r.getCause(0);
+      } else if (t.getCause() instanceof RemoteException
+          && t.getMessage() != null
+          && t.getMessage().startsWith("Unable to load exception received from server")) {
+        // An exception class the client lacks (HBase's ConstraintException lives in its
+        // server): the remote exception under it has the class name and the message.
+        next = t.getCause();
       } else if (t instanceof RetriesExhaustedException
           || t instanceof ExecutionException
           || t instanceof CompletionException

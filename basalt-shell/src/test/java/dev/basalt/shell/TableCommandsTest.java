@@ -49,7 +49,7 @@ class TableCommandsTest extends ShellTestBase {
         .contains("BLOOMFILTER => 'ROWCOL'")
         .contains("COMPRESSION => 'GZ'")
         .contains("IN_MEMORY => 'true'")
-        .contains("METADATA => {'owner' => 'me'}");
+        .contains("METADATA => {'NEW_VERSION_BEHAVIOR' => 'true', 'owner' => 'me'}");
     // three regions: [, a), [a, m), [m, )
     shell.ok("put 'ddl2', 'b', 'cf:q', 'v'; put 'ddl2', 'z', 'cf:q', 'v'");
     assertThat(shell.ok("count 'ddl2'")).isEqualTo("2 row(s)\n");
