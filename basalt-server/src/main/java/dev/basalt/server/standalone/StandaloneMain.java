@@ -76,6 +76,14 @@ public final class StandaloneMain implements Callable<Integer> {
       System.err.println("basalt: " + StartupErrors.describe(e));
       return 2;
     }
+    // The log directory (logs/ under the data directory) must be set before anything starts
+    // Logback: touching a class with a static logger, StandaloneServer included, does.
+    try {
+      ProcessLogs.defaultTo(RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR)));
+    } catch (IllegalArgumentException e) {
+      System.err.println("basalt: " + e.getMessage());
+      return 2;
+    }
     if (!config.unknownKeys().isEmpty()) {
       System.err.println("basalt: ignoring settings Basalt does not use: " + config.unknownKeys());
     }

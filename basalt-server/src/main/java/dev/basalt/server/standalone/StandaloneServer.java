@@ -76,7 +76,7 @@ public final class StandaloneServer implements AutoCloseable {
   private void startAll() throws IOException {
     String bind = config.get(StandaloneSettings.BIND_ADDRESS);
     String host = advertisedHost(bind);
-    Path root = rootDir(config.get(StandaloneSettings.ROOT_DIR));
+    Path root = RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR));
     long startCode = System.currentTimeMillis();
 
     db = Database.open(root, config);
@@ -213,26 +213,6 @@ public final class StandaloneServer implements AutoCloseable {
 
   private static boolean isWildcard(String bind) {
     return bind.equals("0.0.0.0") || bind.equals("::") || bind.equals("*");
-  }
-
-  static Path rootDir(String value) {
-    if (value.startsWith("file://")) {
-      return Path.of(value.substring("file://".length()));
-    }
-    if (value.startsWith("file:")) {
-      return Path.of(value.substring("file:".length()));
-    }
-    if (value.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.*")) {
-      throw new IllegalArgumentException(
-          StandaloneSettings.ROOT_DIR.key()
-              + " = "
-              + value
-              + ": only local directories are supported in standalone mode");
-    }
-    if (value.isEmpty()) {
-      throw new IllegalArgumentException(StandaloneSettings.ROOT_DIR.key() + " is empty");
-    }
-    return Path.of(value);
   }
 
   /** Stops everything, flushing memstores; idempotent. */

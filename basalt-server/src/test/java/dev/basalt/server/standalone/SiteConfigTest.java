@@ -88,9 +88,9 @@ class SiteConfigTest {
 
   @Test
   void rootDirectoriesAreLocalPathsOrFileUris() {
-    assertThat(StandaloneServer.rootDir("file:///tmp/x")).isEqualTo(Path.of("/tmp/x"));
-    assertThat(StandaloneServer.rootDir("data")).isEqualTo(Path.of("data"));
-    assertThatThrownBy(() -> StandaloneServer.rootDir("hdfs://nn/basalt"))
+    assertThat(RootDirectory.of("file:///tmp/x")).isEqualTo(Path.of("/tmp/x"));
+    assertThat(RootDirectory.of("data")).isEqualTo(Path.of("data"));
+    assertThatThrownBy(() -> RootDirectory.of("hdfs://nn/basalt"))
         .hasMessageContaining("hbase.rootdir")
         .hasMessageContaining("only local");
   }
