@@ -8,12 +8,15 @@ import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
 import dev.basalt.util.Clock;
+import dev.basalt.util.FaultPoints;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +55,37 @@ final class Catalog {
   private final Storage storage;
   private final Clock clock;
   private long maxRegionId;
+
+  /** The file holding the cluster id (a UUID in text). */
+  static final String CLUSTER_ID_FILE = "basalt.id";
+
+  /**
+   * The cluster id of the root directory.
+   *
+   * @param create whether to create one when the directory has none (a new database or cluster)
+   * @throws IOException when there is none and {@code create} is false, or the file holds no id
+   */
+  static UUID clusterId(Storage storage, boolean create) throws IOException {
+    if (storage.exists(CLUSTER_ID_FILE)) {
+      String s = new String(CatalogFiles.readAll(storage, CLUSTER_ID_FILE), StandardCharsets.UTF_8);
+      try {
+        return UUID.fromString(s.trim());
+      } catch (IllegalArgumentException e) {
+        throw new IOException(storage.describe(CLUSTER_ID_FILE) + " does not hold a cluster id");
+      }
+    }
+    if (!create) {
+      throw new IOException(
+          storage.describe("")
+              + " holds no Basalt data ("
+              + CLUSTER_ID_FILE
+              + " is missing): not the root directory of a cluster");
+    }
+    UUID id = UUID.randomUUID();
+    CatalogFiles.writeAtomically(
+        storage, CLUSTER_ID_FILE, id.toString().getBytes(StandardCharsets.UTF_8));
+    return id;
+  }
 
   Catalog(Storage storage, Clock clock) throws IOException {
     this.storage = storage;
@@ -124,6 +158,33 @@ final class Catalog {
         storage,
         tableDir(set.table()) + "/" + CatalogFiles.REGION_SET,
         CatalogFiles.encodeRegionSet(set));
+  }
+
+  /** Fresh regions, one per range between split keys, sharing one new region id. */
+  List<RegionSet.Member> newRegions(TableName name, byte[][] splits) throws IOException {
+    long id = nextRegionId();
+    List<RegionSet.Member> out = new ArrayList<>(splits.length + 1);
+    byte[] start = Bytes.EMPTY;
+    for (int i = 0; i <= splits.length; i++) {
+      byte[] end = i < splits.length ? splits[i] : Bytes.EMPTY;
+      out.add(new RegionSet.Member(RegionInfo.of(name, start, end, id), 0));
+      start = end;
+    }
+    return out;
+  }
+
+  /**
+   * Writes a new table: its region directories, its region set, then its descriptor, which commits
+   * it (a crash before that leaves directories that the next load removes).
+   */
+  void createTable(TableDescriptor desc, RegionSet set) throws IOException {
+    clearTableDir(desc.getTableName());
+    for (RegionSet.Member m : set.members()) {
+      createRegion(m.info());
+    }
+    writeRegionSet(set);
+    FaultPoints.hit(Database.FAULT_CREATE_BEFORE_DESCRIPTOR);
+    writeDescriptor(desc);
   }
 
   /** Creates a region's directory with its {@code .regioninfo}. */

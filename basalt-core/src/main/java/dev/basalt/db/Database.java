@@ -58,7 +58,6 @@ public final class Database implements Closeable {
 
   static final String SERVER_ID = "local";
   private static final Logger LOG = LoggerFactory.getLogger(Database.class);
-  private static final String CLUSTER_ID_FILE = "basalt.id";
 
   private final Storage storage;
   private final Config config;
@@ -134,7 +133,7 @@ public final class Database implements Closeable {
     this.config = config;
     this.lockChannel = ch;
     this.lock = lock;
-    this.clusterId = readOrCreateClusterId();
+    this.clusterId = Catalog.clusterId(storage, true);
     this.catalog = new Catalog(storage, clock);
     Catalog.Loaded loaded = catalog.load();
 
@@ -184,7 +183,7 @@ public final class Database implements Closeable {
                 clock, config, new WalEditLog(wal, clusterId, clock), blockCache, maintenance)
             .withRowCache(rowCache);
     RegionOpener opener = new RegionOpener(storage, services);
-    this.namespaceAdmin = new NamespaceAdmin(catalog, tables, ddl, loaded.namespaces());
+    this.namespaceAdmin = new NamespaceAdmin(catalog, tables::names, ddl, loaded.namespaces());
     this.tableAdmin =
         new TableAdmin(
             catalog,
@@ -296,21 +295,6 @@ public final class Database implements Closeable {
         set.isEnabled()
             ? LiveTable.enabled(desc, set, new RegionMap(open))
             : LiveTable.disabled(desc, set));
-  }
-
-  private UUID readOrCreateClusterId() throws IOException {
-    if (storage.exists(CLUSTER_ID_FILE)) {
-      String s = new String(CatalogFiles.readAll(storage, CLUSTER_ID_FILE), StandardCharsets.UTF_8);
-      try {
-        return UUID.fromString(s.trim());
-      } catch (IllegalArgumentException e) {
-        throw new IOException(storage.describe(CLUSTER_ID_FILE) + " does not hold a cluster id");
-      }
-    }
-    UUID id = UUID.randomUUID();
-    CatalogFiles.writeAtomically(
-        storage, CLUSTER_ID_FILE, id.toString().getBytes(StandardCharsets.UTF_8));
-    return id;
   }
 
   static String tableDir(TableName name) {

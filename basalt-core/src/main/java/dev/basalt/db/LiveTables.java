@@ -67,6 +67,15 @@ final class LiveTables {
     }
   }
 
+  /** The names of the tables, in no particular order. */
+  List<TableName> names() {
+    List<TableName> out = new ArrayList<>();
+    for (LiveTable t : all()) {
+      out.add(t.name());
+    }
+    return out;
+  }
+
   Collection<LiveTable> all() {
     return tables.values();
   }

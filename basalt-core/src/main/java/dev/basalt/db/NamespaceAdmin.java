@@ -5,9 +5,11 @@ import dev.basalt.schema.TableName;
 import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Supplier;
 
 /**
  * Creates, changes and removes namespaces. {@code default} and {@code hbase} always exist and
@@ -20,12 +22,18 @@ final class NamespaceAdmin {
   static final String NAMESPACE_TABLE = "namespace";
 
   private final Catalog catalog;
-  private final LiveTables tables;
+
+  /** The names of the tables that exist (counted when a namespace is removed). */
+  private final Supplier<? extends Collection<TableName>> tables;
+
   private final Object ddl;
   private final Map<String, NamespaceDescriptor> namespaces = new ConcurrentSkipListMap<>();
 
   NamespaceAdmin(
-      Catalog catalog, LiveTables tables, Object ddl, List<NamespaceDescriptor> existing) {
+      Catalog catalog,
+      Supplier<? extends Collection<TableName>> tables,
+      Object ddl,
+      List<NamespaceDescriptor> existing) {
     this.catalog = catalog;
     this.tables = tables;
     this.ddl = ddl;
@@ -59,8 +67,8 @@ final class NamespaceAdmin {
       }
       get(name);
       int n = 0;
-      for (LiveTable t : tables.all()) {
-        if (t.name().getNamespaceAsString().equals(name)) {
+      for (TableName t : tables.get()) {
+        if (t.getNamespaceAsString().equals(name)) {
           n++;
         }
       }

@@ -4,7 +4,6 @@ import dev.basalt.cell.Bytes;
 import dev.basalt.region.Region;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
-import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
@@ -93,29 +92,10 @@ final class TableAdmin {
       if (tables.get(name) != null) {
         throw new TableExistsException(name.getNameAsString());
       }
-      RegionSet set = RegionSet.of(name, RegionSet.State.ENABLED, newRegions(name, splits));
-      catalog.clearTableDir(name);
-      for (RegionSet.Member m : set.members()) {
-        catalog.createRegion(m.info());
-      }
-      catalog.writeRegionSet(set);
-      FaultPoints.hit(FAULT_CREATE_BEFORE_DESCRIPTOR);
-      catalog.writeDescriptor(desc);
+      RegionSet set = RegionSet.of(name, RegionSet.State.ENABLED, catalog.newRegions(name, splits));
+      catalog.createTable(desc, set);
       tables.publish(LiveTable.enabled(desc, set, opener.openAll(desc, set)));
     }
-  }
-
-  /** Fresh regions, one per range between split keys, sharing one new region id. */
-  private List<RegionSet.Member> newRegions(TableName name, byte[][] splits) throws IOException {
-    long id = catalog.nextRegionId();
-    List<RegionSet.Member> out = new ArrayList<>(splits.length + 1);
-    byte[] start = Bytes.EMPTY;
-    for (int i = 0; i <= splits.length; i++) {
-      byte[] end = i < splits.length ? splits[i] : Bytes.EMPTY;
-      out.add(new RegionSet.Member(RegionInfo.of(name, start, end, id), 0));
-      start = end;
-    }
-    return out;
   }
 
   void delete(TableName name) throws IOException {
@@ -234,6 +214,14 @@ final class TableAdmin {
    * default. Stored, the semantics of a family never change with the setting.
    */
   private TableDescriptor withDeleteSemantics(TableDescriptor desc, TableDescriptor old) {
+    return withDeleteSemantics(desc, old, newVersionBehaviorDefault);
+  }
+
+  /**
+   * See {@link #withDeleteSemantics(TableDescriptor, TableDescriptor)}; for the cluster catalog.
+   */
+  static TableDescriptor withDeleteSemantics(
+      TableDescriptor desc, TableDescriptor old, boolean newVersionBehaviorDefault) {
     TableDescriptorBuilder b = null;
     for (ColumnFamilyDescriptor f : desc.getColumnFamilies()) {
       if (f.getValues().containsKey(ColumnFamilyDescriptor.NEW_VERSION_BEHAVIOR)) {
@@ -364,7 +352,7 @@ final class TableAdmin {
       for (int i = 0; i < splits.length; i++) {
         splits[i] = old.get(i + 1).info().getStartKey();
       }
-      RegionSet set = RegionSet.of(name, RegionSet.State.ENABLED, newRegions(name, splits));
+      RegionSet set = RegionSet.of(name, RegionSet.State.ENABLED, catalog.newRegions(name, splits));
       for (RegionSet.Member m : set.members()) {
         catalog.createRegion(m.info());
       }

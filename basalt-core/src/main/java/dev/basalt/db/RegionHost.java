@@ -1,0 +1,245 @@
+package dev.basalt.db;
+
+import dev.basalt.fs.Storage;
+import dev.basalt.region.Region;
+import dev.basalt.region.RegionServices;
+import dev.basalt.region.RowCache;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.schema.TableDescriptor;
+import dev.basalt.sstable.BlockCache;
+import dev.basalt.util.Clock;
+import dev.basalt.util.config.Config;
+import dev.basalt.wal.Wal;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a region server of a cluster runs: the regions the master gave it, opened from the shared
+ * root directory, with one write-ahead log of its own under {@code WALs/<server>/}, one block cache
+ * and row cache for all of them, and the background flushes and compactions they need. It opens and
+ * closes regions when told; which regions it should serve, and the catalog, are the master's
+ * ({@link ClusterCatalog}).
+ *
+ * <p>A region is closed with a final flush, so that the next server to open it finds every edit it
+ * acknowledged in its store files; its last sequence id is returned for the master to keep as the
+ * region's sequence floor, and the log forgets the region.
+ *
+ * <p>Not done here yet: splitting regions (the master does not split in cluster mode yet) and
+ * replaying another server's log (crash recovery). Thread-safe.
+ */
+public final class RegionHost implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(RegionHost.class);
+
+  private final Storage storage;
+  private final Config config;
+  private final Wal wal;
+  private final BlockCache blockCache;
+  private final Maintenance maintenance;
+  private final RegionOpener opener;
+  private final ConcurrentHashMap<String, Region> online = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  /**
+   * Starts a host with a new, empty log.
+   *
+   * @param serverId the server's name, HBase's {@code host,port,startcode}: its log directory
+   * @throws IOException when the root is not a cluster's (no cluster id), or the log directory
+   *     already holds segments (another server of that name, or a life of this one whose log must
+   *     be recovered first)
+   */
+  public static RegionHost start(Storage storage, String serverId, Config config, Clock clock)
+      throws IOException {
+    SettingsTogether.check(config);
+    UUID clusterId = ClusterCatalog.clusterIdOf(storage);
+    String walDir = Wal.DIR + "/" + serverId;
+    if (storage.isDirectory(walDir) && !storage.list(walDir).isEmpty()) {
+      throw new IOException(
+          storage.describe(walDir)
+              + " already holds a write-ahead log: another server named "
+              + serverId
+              + " ran on this root");
+    }
+    return new RegionHost(storage, serverId, clusterId, config, clock);
+  }
+
+  private RegionHost(Storage storage, String serverId, UUID clusterId, Config config, Clock clock)
+      throws IOException {
+    this.storage = storage;
+    this.config = config;
+    this.wal = new Wal(storage, serverId, config, clock, List.of());
+    this.blockCache =
+        new BlockCache(
+            (long)
+                (Runtime.getRuntime().maxMemory()
+                    * config.get(DatabaseSettings.BLOCK_CACHE_FRACTION)));
+    this.maintenance = new Maintenance(this::regions, config, clock);
+    double rowCacheShare = config.get(DatabaseSettings.ROW_CACHE_FRACTION);
+    RowCache rowCache =
+        rowCacheShare == 0
+            ? null
+            : new RowCache((long) (Runtime.getRuntime().maxMemory() * rowCacheShare));
+    RegionServices services =
+        RegionServices.of(
+                clock, config, new WalEditLog(wal, clusterId, clock), blockCache, maintenance)
+            .withRowCache(rowCache);
+    this.opener = new RegionOpener(storage, services);
+    maintenance.setHooks(Maintenance.Hooks.NONE);
+  }
+
+  /**
+   * Opens a region and serves it; a region already open here is returned as it is.
+   *
+   * @param sequenceFloor the highest sequence id the region used before (its new edits get higher
+   *     ones)
+   */
+  public synchronized Region open(RegionInfo info, TableDescriptor desc, long sequenceFloor)
+      throws IOException {
+    checkOpen();
+    String name = info.getEncodedName();
+    Region already = online.get(name);
+    if (already != null && !already.isClosed()) {
+      return already;
+    }
+    Region region = opener.open(info, desc, sequenceFloor);
+    wal.markPersisted(name, region.getLastSequenceId());
+    online.put(name, region);
+    return region;
+  }
+
+  /**
+   * Stops serving a region after a final flush (see the class comment).
+   *
+   * @return the region's last sequence id, or -1 when it was not open here
+   * @throws IOException when the flush fails; the region then stays open
+   */
+  public long close(String encodedName) throws IOException {
+    Region region = online.get(encodedName);
+    if (region == null) {
+      return -1;
+    }
+    region.flush(); // most of the data, while operations still run
+    region.close(true); // the rest, with operations held off
+    online.remove(encodedName, region);
+    wal.forgetRegion(encodedName);
+    return region.getLastSequenceId();
+  }
+
+  /** The open region with this encoded name, or null. */
+  public Region region(String encodedName) {
+    Region r = online.get(encodedName);
+    return r == null || r.isClosed() ? null : r;
+  }
+
+  /** Every region open here. */
+  public Collection<Region> regions() {
+    return new ArrayList<>(online.values());
+  }
+
+  /** Figures of every open region. */
+  public List<RegionMetrics> getRegionMetrics() {
+    List<RegionMetrics> out = new ArrayList<>();
+    for (Region region : online.values()) {
+      out.add(
+          new RegionMetrics(
+              region.getRegionInfo(),
+              region.getReadRequestCount(),
+              region.getWriteRequestCount(),
+              region.getStoreFileCount(),
+              region.getStoreFileSize(),
+              region.getMemstoreSize(),
+              maintenance.compactionQueueLength(region)));
+    }
+    return out;
+  }
+
+  /** See {@link Database#switchCompactions}. */
+  public boolean switchCompactions(boolean on) {
+    return maintenance.switchCompactions(on);
+  }
+
+  public boolean compactionsEnabled() {
+    return maintenance.compactionsEnabled();
+  }
+
+  public Storage storage() {
+    return storage;
+  }
+
+  public Wal getWal() {
+    return wal;
+  }
+
+  public BlockCache getBlockCache() {
+    return blockCache;
+  }
+
+  private void checkOpen() throws IOException {
+    if (closed) {
+      throw new IOException("region host on " + storage.describe("") + " is closed");
+    }
+  }
+
+  /**
+   * Stops background work, closes every region (flushed first unless {@code basalt.flush.on.close}
+   * is false) and the log. Regions that cannot be flushed are closed anyway: their edits stay in
+   * the log for recovery.
+   */
+  @Override
+  public void close() throws IOException {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    maintenance.stop();
+    boolean flush = config.get(DatabaseSettings.FLUSH_ON_CLOSE);
+    for (Region region : regions()) {
+      if (flush) {
+        try {
+          region.flush();
+        } catch (IOException | RuntimeException e) {
+          LOG.error("could not flush {} on close; the WAL keeps its edits", region, e);
+        }
+      }
+      region.close();
+    }
+    online.clear();
+    wal.close();
+  }
+
+  /**
+   * Stops serving at once, without flushing: for a server that has lost its claim to its regions
+   * (its coordination session expired), whose regions may already be opening elsewhere. Every
+   * acknowledged edit is in the log, which the cluster recovers.
+   */
+  public void abort() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    for (Region region : regions()) {
+      region.close();
+    }
+    online.clear();
+    try {
+      maintenance.stop();
+    } catch (IOException e) {
+      LOG.warn("background work did not stop cleanly", e);
+    }
+    try {
+      wal.close();
+    } catch (IOException e) {
+      LOG.warn("the log did not close cleanly", e);
+    }
+  }
+}
