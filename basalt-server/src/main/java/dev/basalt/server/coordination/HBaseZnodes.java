@@ -6,19 +6,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterIdProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ZooKeeperProtos;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.WatchedEvent;
-import org.apache.zookeeper.Watcher;
-import org.apache.zookeeper.ZooDefs;
-import org.apache.zookeeper.ZooKeeper;
-import org.apache.zookeeper.client.ZKClientConfig;
-import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,20 +54,12 @@ public final class HBaseZnodes implements AutoCloseable {
   /** HBase's default {@code zookeeper.session.timeout}; the server may negotiate it down. */
   public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(90);
 
-  private final ZooKeeper zk;
-  private final String connectString;
+  private final ZooKeeperSession session;
   private final String parent;
-  private final Session session;
-  private final long timeoutMillis;
-  private boolean closed;
 
-  private HBaseZnodes(
-      ZooKeeper zk, String connectString, String parent, Session session, long timeoutMillis) {
-    this.zk = zk;
-    this.connectString = connectString;
-    this.parent = parent;
+  private HBaseZnodes(ZooKeeperSession session, String parent) {
     this.session = session;
-    this.timeoutMillis = timeoutMillis;
+    this.parent = parent;
   }
 
   /**
@@ -113,43 +95,22 @@ public final class HBaseZnodes implements AutoCloseable {
     Objects.requireNonNull(connectString, "connectString");
     Objects.requireNonNull(cluster, "cluster");
     String root = checkParent(parent);
-    long timeoutMillis = positiveMillis(timeout, "timeout");
-    int sessionMillis =
-        (int) Math.min(Integer.MAX_VALUE, positiveMillis(sessionTimeout, "session"));
-
-    ZKClientConfig config = new ZKClientConfig();
-    // every request, including closing the session, waits at most this long
-    config.setProperty(ZKClientConfig.ZOOKEEPER_REQUEST_TIMEOUT, Long.toString(timeoutMillis));
-    config.setProperty(ZKClientConfig.ENABLE_CLIENT_SASL_KEY, "false");
-    Session session = new Session(connectString);
-    ZooKeeper zk;
+    ZooKeeperSession session = ZooKeeperSession.connect(connectString, timeout, sessionTimeout);
+    session.onExpired(
+        () ->
+            LOG.error(
+                "the session holding HBase's znodes expired; clients cannot find the master and"
+                    + " hbase:meta until they are published again"));
+    HBaseZnodes znodes = new HBaseZnodes(session, root);
     try {
-      zk = new ZooKeeper(connectString, sessionMillis, session, config);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new IOException("cannot connect to ZooKeeper quorum " + connectString + ": " + e, e);
-    }
-    HBaseZnodes znodes = new HBaseZnodes(zk, connectString, root, session, timeoutMillis);
-    try {
-      if (!session.connected.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
-        throw new IOException(
-            "cannot reach ZooKeeper quorum "
-                + connectString
-                + " within "
-                + timeoutMillis
-                + " ms (is ZooKeeper running there?)");
-      }
       znodes.write(cluster);
       LOG.info(
           "published cluster {} under {} on ZooKeeper {} (session 0x{})",
           cluster.clusterId(),
           root,
           connectString,
-          Long.toHexString(zk.getSessionId()));
+          Long.toHexString(session.sessionId()));
       return znodes;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      znodes.close();
-      throw new IOException("interrupted while publishing on ZooKeeper " + connectString, e);
     } catch (IOException | RuntimeException e) {
       znodes.close();
       throw e;
@@ -167,7 +128,7 @@ public final class HBaseZnodes implements AutoCloseable {
 
   /** True once ZooKeeper expired this session (its ephemeral nodes are gone). */
   public boolean isSessionExpired() {
-    return session.expired;
+    return session.isExpired();
   }
 
   /**
@@ -175,22 +136,8 @@ public final class HBaseZnodes implements AutoCloseable {
    * The cluster id stays. Idempotent.
    */
   @Override
-  public synchronized void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    session.closing = true;
-    try {
-      // waits for the session to close (at most the request timeout), then for the client's
-      // threads to end
-      if (!zk.close((int) Math.min(Integer.MAX_VALUE, timeoutMillis))) {
-        LOG.warn(
-            "the ZooKeeper client of {} did not stop within {} ms", connectString, timeoutMillis);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+  public void close() {
+    session.close();
   }
 
   // ---- what the znodes hold -----------------------------------------------------------------
@@ -251,138 +198,19 @@ public final class HBaseZnodes implements AutoCloseable {
 
   // ---- writing ------------------------------------------------------------------------------
 
-  private void write(ClusterInfo cluster) throws IOException, InterruptedException {
-    try {
-      createAncestors(parent);
-      writePersistent(path(CLUSTER_ID), clusterIdData(cluster.clusterId()));
-      replaceEphemeral(path(MASTER), masterData(cluster));
-      replaceEphemeral(path(META_REGION_SERVER), metaRegionServerData(cluster));
-    } catch (KeeperException e) {
-      throw new IOException(
-          "cannot write HBase's znodes under "
-              + parent
-              + " on ZooKeeper quorum "
-              + connectString
-              + ": "
-              + e.getMessage(),
-          e);
-    }
+  private void write(ClusterInfo cluster) throws IOException {
+    session.createPersistentPath(parent);
+    session.writePersistent(path(CLUSTER_ID), clusterIdData(cluster.clusterId()));
+    session.replaceEphemeral(path(MASTER), masterData(cluster));
+    session.replaceEphemeral(path(META_REGION_SERVER), metaRegionServerData(cluster));
   }
 
-  /** Creates {@code path} and every missing ancestor as persistent, empty nodes. */
-  private void createAncestors(String path) throws KeeperException, InterruptedException {
-    if (path.equals("/")) {
-      return;
-    }
-    int from = 1;
-    while (true) {
-      int slash = path.indexOf('/', from);
-      String prefix = slash < 0 ? path : path.substring(0, slash);
-      if (zk.exists(prefix, false) == null) {
-        try {
-          zk.create(prefix, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-        } catch (KeeperException.NodeExistsException e) {
-          // another writer made it first
-        }
-      }
-      if (slash < 0) {
-        return;
-      }
-      from = slash + 1;
-    }
-  }
-
-  private void writePersistent(String path, byte[] data)
-      throws KeeperException, InterruptedException {
-    try {
-      zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-    } catch (KeeperException.NodeExistsException e) {
-      zk.setData(path, data, -1);
-    }
-  }
-
-  /**
-   * Deletes whatever is at {@code path} (a stale ephemeral node of an earlier session, say) and
-   * creates it as an ephemeral node of this session.
-   */
-  private void replaceEphemeral(String path, byte[] data)
-      throws KeeperException, InterruptedException {
-    for (int attempt = 1; ; attempt++) {
-      Stat stat = zk.exists(path, false);
-      if (stat != null) {
-        if (stat.getEphemeralOwner() != zk.getSessionId()) {
-          LOG.info(
-              "replacing {} left by session 0x{}",
-              path,
-              Long.toHexString(stat.getEphemeralOwner()));
-        }
-        try {
-          zk.delete(path, -1);
-        } catch (KeeperException.NoNodeException e) {
-          // gone meanwhile (its session expired)
-        }
-      }
-      try {
-        zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL);
-        return;
-      } catch (KeeperException.NodeExistsException e) {
-        if (attempt >= 3) {
-          throw e; // someone else keeps writing it
-        }
-      }
-    }
-  }
-
-  private static String checkParent(String parent) {
+  static String checkParent(String parent) {
     String p = parent == null || parent.isEmpty() ? DEFAULT_PARENT : parent;
     if (!p.startsWith("/") || (p.length() > 1 && p.endsWith("/")) || p.contains("//")) {
       throw new IllegalArgumentException(
           "parent znode must be an absolute path like /hbase, not " + parent);
     }
     return p;
-  }
-
-  private static long positiveMillis(Duration d, String what) {
-    Objects.requireNonNull(d, what);
-    long ms = d.toMillis();
-    if (ms <= 0) {
-      throw new IllegalArgumentException(what + " must be positive, not " + d);
-    }
-    return ms;
-  }
-
-  /** Connection-state events of the session. */
-  private static final class Session implements Watcher {
-    private final String quorum;
-    final CountDownLatch connected = new CountDownLatch(1);
-    volatile boolean expired;
-    volatile boolean closing;
-
-    Session(String quorum) {
-      this.quorum = quorum;
-    }
-
-    @Override
-    public void process(WatchedEvent event) {
-      if (event.getType() != Event.EventType.None) {
-        return;
-      }
-      switch (event.getState()) {
-        case SyncConnected -> connected.countDown();
-        case Expired -> {
-          expired = true;
-          LOG.error(
-              "ZooKeeper {} expired the session holding HBase's znodes; clients cannot find the"
-                  + " master and hbase:meta until they are published again",
-              quorum);
-        }
-        case Disconnected -> {
-          if (!closing) {
-            LOG.warn("disconnected from ZooKeeper {}; reconnecting", quorum);
-          }
-        }
-        default -> {}
-      }
-    }
   }
 }

@@ -1,20 +1,15 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.cell.Bytes;
-import dev.basalt.db.Database;
 import dev.basalt.db.RegionMetrics;
-import dev.basalt.db.TableNotFoundException;
 import dev.basalt.region.NoSuchColumnFamilyException;
 import dev.basalt.region.Region;
-import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.protocol.SchemaCodec;
 import dev.basalt.server.rpc.RpcReply;
 import dev.basalt.server.rpc.RpcService;
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
@@ -43,8 +38,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The region server's AdminService over a {@link Database}: region information, online regions,
- * server information, flushes, compactions and their switch, per-region load, WAL roll.
+ * The region server's AdminService over the regions it serves ({@link ServedRegions}): region
+ * information, online regions, server information, flushes, compactions and their switch,
+ * per-region load, WAL roll.
  *
  * <p>Not offered (the RPC layer answers them with a do-not-retry error naming the method): opening,
  * closing and warming up regions (assignment belongs to the master), GetStoreFile (the engine does
@@ -72,28 +68,36 @@ public final class AdminServiceHandlers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(AdminServiceHandlers.class);
   private static final long MB = 1024 * 1024;
 
-  private final Database db;
+  private final ServedRegions regions;
   private final Supplier<ServerName> self;
-  private final RegionLookup regions;
   private final RequestedCompactions compactions;
 
   /**
    * @param self this region server's name (host, RPC port, start code), asked for on each
    *     GetServerInfo so that it may be known only once the server listens
    */
-  public AdminServiceHandlers(Database db, Supplier<ServerName> self) {
-    this(db, self, new RequestedCompactions());
+  public AdminServiceHandlers(ServedRegions regions, Supplier<ServerName> self) {
+    this(regions, self, new RequestedCompactions());
   }
 
-  AdminServiceHandlers(Database db, Supplier<ServerName> self, RequestedCompactions compactions) {
-    this.db = Objects.requireNonNull(db, "db");
+  AdminServiceHandlers(
+      ServedRegions regions, Supplier<ServerName> self, RequestedCompactions compactions) {
+    this.regions = Objects.requireNonNull(regions, "regions");
     this.self = Objects.requireNonNull(self, "self");
-    this.regions = new DatabaseRegions(db);
     this.compactions = compactions;
   }
 
+  /** The service with the methods every region server offers. */
   public RpcService service() {
-    return RpcService.builder(AdminService.getDescriptor())
+    return register(RpcService.builder(AdminService.getDescriptor())).build();
+  }
+
+  /**
+   * Adds the methods every region server offers to an AdminService being built (a cluster region
+   * server adds opening and closing regions).
+   */
+  public RpcService.Builder register(RpcService.Builder builder) {
+    return builder
         .method(
             "GetRegionInfo",
             GetRegionInfoRequest.getDefaultInstance(),
@@ -125,8 +129,7 @@ public final class AdminServiceHandlers implements AutoCloseable {
         .method(
             "RollWALWriter",
             RollWALWriterRequest.getDefaultInstance(),
-            (req, call) -> RpcReply.of(rollWalWriter()))
-        .build();
+            (req, call) -> RpcReply.of(rollWalWriter()));
   }
 
   GetRegionInfoResponse getRegionInfo(GetRegionInfoRequest req) throws IOException {
@@ -141,7 +144,7 @@ public final class AdminServiceHandlers implements AutoCloseable {
 
   GetOnlineRegionResponse getOnlineRegion() {
     GetOnlineRegionResponse.Builder b = GetOnlineRegionResponse.newBuilder();
-    for (RegionMetrics m : db.getRegionMetrics()) {
+    for (RegionMetrics m : regions.regionMetrics()) {
       b.addRegionInfo(SchemaCodec.toProto(m.getRegionInfo()));
     }
     return b.build();
@@ -183,7 +186,7 @@ public final class AdminServiceHandlers implements AutoCloseable {
     if (req.hasFamily()) {
       requireFamily(r, req.getFamily());
     }
-    if (!db.compactionsEnabled()) {
+    if (!regions.compactionsEnabled()) {
       LOG.info(
           "ignoring the requested compaction of {}: compactions are switched off",
           r.getRegionInfo().getEncodedName());
@@ -194,7 +197,7 @@ public final class AdminServiceHandlers implements AutoCloseable {
   }
 
   CompactionSwitchResponse compactionSwitch(CompactionSwitchRequest req) {
-    boolean prev = db.switchCompactions(req.getEnabled());
+    boolean prev = regions.switchCompactions(req.getEnabled());
     if (prev != req.getEnabled()) {
       LOG.info("compactions switched {}", req.getEnabled() ? "on" : "off");
     }
@@ -205,23 +208,18 @@ public final class AdminServiceHandlers implements AutoCloseable {
   GetRegionLoadResponse getRegionLoad(GetRegionLoadRequest req) throws IOException {
     List<RegionMetrics> metrics;
     if (req.hasTableName()) {
-      try {
-        metrics = db.getRegionMetrics(SchemaCodec.toTableName(req.getTableName()));
-      } catch (TableNotFoundException e) {
-        metrics = List.of(); // as HBase: this server holds no region of it
-      }
+      metrics = regions.regionMetrics(SchemaCodec.toTableName(req.getTableName()));
     } else {
-      metrics = db.getRegionMetrics();
+      metrics = regions.regionMetrics();
     }
     GetRegionLoadResponse.Builder b = GetRegionLoadResponse.newBuilder();
-    Map<TableName, Integer> familyCounts = new HashMap<>();
     for (RegionMetrics m : metrics) {
-      b.addRegionLoads(regionLoad(m, familyCounts));
+      b.addRegionLoads(regionLoad(m));
     }
     return b.build();
   }
 
-  private RegionLoad regionLoad(RegionMetrics m, Map<TableName, Integer> familyCounts) {
+  private RegionLoad regionLoad(RegionMetrics m) {
     byte[] name = m.getRegionInfo().getRegionName();
     RegionLoad.Builder b =
         RegionLoad.newBuilder()
@@ -234,25 +232,12 @@ public final class AdminServiceHandlers implements AutoCloseable {
             .setMemStoreSizeMB(toMb(m.getMemstoreSize()))
             .setReadRequestsCount(m.getReadRequestCount())
             .setWriteRequestsCount(m.getWriteRequestCount());
-    Integer families = familyCounts.computeIfAbsent(m.getRegionInfo().getTable(), this::families);
-    if (families != null) {
-      b.setStores(families);
-    }
-    try {
-      b.setCompactionState(
-          RegionLoad.CompactionState.valueOf(compactions.state(db.onlineRegion(name)).name()));
-    } catch (IOException e) {
-      // closed since the figures were taken: no state to report
+    Region region = regions.online(name);
+    if (region != null) { // else closed since the figures were taken: no more to report
+      b.setStores(region.getTableDescriptor().getColumnFamilyCount());
+      b.setCompactionState(RegionLoad.CompactionState.valueOf(compactions.state(region).name()));
     }
     return b.build();
-  }
-
-  private Integer families(TableName table) {
-    try {
-      return db.getDescriptor(table).getColumnFamilyCount();
-    } catch (TableNotFoundException e) {
-      return null; // dropped meanwhile
-    }
   }
 
   /**
@@ -260,7 +245,7 @@ public final class AdminServiceHandlers implements AutoCloseable {
    * only requests the roll). No region needs flushing for it.
    */
   RollWALWriterResponse rollWalWriter() {
-    db.getWal().requestRoll();
+    regions.rollWal();
     return RollWALWriterResponse.getDefaultInstance();
   }
 

@@ -1,6 +1,7 @@
 package dev.basalt.server.regionserver;
 
 import dev.basalt.db.Database;
+import dev.basalt.db.RegionMetrics;
 import dev.basalt.db.TableNotFoundException;
 import dev.basalt.region.Region;
 import dev.basalt.schema.RegionInfo;
@@ -8,6 +9,7 @@ import dev.basalt.schema.TableName;
 import dev.basalt.server.meta.MetaTable;
 import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 
 /**
@@ -15,7 +17,7 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
  * HBase's client sends with data requests) or the encoded name (the hex digest at the end of the
  * full name, which some admin tools send).
  */
-public final class DatabaseRegions implements RegionLookup {
+public final class DatabaseRegions implements ServedRegions {
   private final Database db;
 
   public DatabaseRegions(Database db) {
@@ -38,6 +40,44 @@ public final class DatabaseRegions implements RegionLookup {
                   + spec.getType()
                   + " is not supported");
     };
+  }
+
+  @Override
+  public List<RegionMetrics> regionMetrics() {
+    return db.getRegionMetrics();
+  }
+
+  @Override
+  public List<RegionMetrics> regionMetrics(TableName table) {
+    try {
+      return db.getRegionMetrics(table);
+    } catch (TableNotFoundException e) {
+      return List.of(); // as HBase: this server holds no region of it
+    }
+  }
+
+  @Override
+  public Region online(byte[] regionName) {
+    try {
+      return db.onlineRegion(regionName);
+    } catch (BasaltIOException notOnline) {
+      return null;
+    }
+  }
+
+  @Override
+  public boolean compactionsEnabled() {
+    return db.compactionsEnabled();
+  }
+
+  @Override
+  public boolean switchCompactions(boolean on) {
+    return db.switchCompactions(on);
+  }
+
+  @Override
+  public void rollWal() {
+    db.getWal().requestRoll();
   }
 
   /** The full name of the table region with this encoded name. */

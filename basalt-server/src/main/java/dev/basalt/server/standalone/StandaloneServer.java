@@ -85,16 +85,17 @@ public final class StandaloneServer implements AutoCloseable {
 
     long lease = config.get(StandaloneSettings.SCANNER_LEASE);
     long maxResultSize = config.get(StandaloneSettings.SCANNER_MAX_RESULT_SIZE);
+    DatabaseRegions regions = new DatabaseRegions(db);
     client =
         new ClientServiceHandlers(
-            new DatabaseRegions(db),
+            regions,
             new MetaTable(db, () -> cluster.regionServer()),
             Clock.system(),
             lease,
             maxResultSize);
     toClose.add(0, client);
     client.recoveredNonces(db.recoveredNonces());
-    AdminServiceHandlers admin = new AdminServiceHandlers(db, () -> cluster.regionServer());
+    AdminServiceHandlers admin = new AdminServiceHandlers(regions, () -> cluster.regionServer());
     toClose.add(0, admin);
     ClientMetaServiceHandlers registry = new ClientMetaServiceHandlers(() -> cluster);
     RpcServer regionServer =

@@ -106,7 +106,9 @@ class AdminServiceHandlersTest {
             .build(),
         new byte[][] {Bytes.toBytes("m")});
     executor = new ManualExecutor();
-    admin = new AdminServiceHandlers(db, () -> SELF, new RequestedCompactions(executor));
+    admin =
+        new AdminServiceHandlers(
+            new DatabaseRegions(db), () -> SELF, new RequestedCompactions(executor));
   }
 
   @AfterEach

@@ -81,7 +81,7 @@ class AdminServiceRpcTest {
             .setColumnFamily(ColumnFamilyDescriptorBuilder.of(F))
             .build());
     ServerName[] self = new ServerName[1];
-    admin = new AdminServiceHandlers(db, () -> self[0]);
+    admin = new AdminServiceHandlers(new DatabaseRegions(db), () -> self[0]);
     server =
         new RpcServer(
             RpcServerConfig.defaults("127.0.0.1", 0).withHandlers(2, 8),

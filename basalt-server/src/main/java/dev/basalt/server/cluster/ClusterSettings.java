@@ -1,0 +1,93 @@
+package dev.basalt.server.cluster;
+
+import dev.basalt.util.config.ConfigKey;
+import dev.basalt.util.config.ConfigKeySet;
+import java.util.List;
+
+/**
+ * Settings of cluster mode: separate master and region server processes coordinated through
+ * ZooKeeper over a shared root directory. The root directory, ports, bind address, host name and
+ * znode parent are the standalone server's settings ({@code hbase.rootdir}, {@code
+ * hbase.master.port}, {@code hbase.regionserver.port}, ...), which mean the same here.
+ */
+public final class ClusterSettings implements ConfigKeySet {
+  public static final ConfigKey<Boolean> DISTRIBUTED =
+      ConfigKey.ofBoolean(
+          "hbase.cluster.distributed",
+          false,
+          "Whether the processes form a cluster (bin/basalt master and regionserver) rather than"
+              + " one standalone process. The master and region servers refuse to start when it is"
+              + " false, so that a standalone configuration is not run as a cluster by mistake.");
+
+  public static final ConfigKey<String> ZOOKEEPER_QUORUM =
+      ConfigKey.ofString(
+          "hbase.zookeeper.quorum",
+          "127.0.0.1",
+          "ZooKeeper servers of the cluster, comma-separated host or host:port (port defaults to"
+              + " hbase.zookeeper.property.clientPort).");
+
+  public static final ConfigKey<Integer> ZOOKEEPER_SESSION_TIMEOUT =
+      ConfigKey.ofInt(
+              "zookeeper.session.timeout",
+              10_000,
+              "ms",
+              "ZooKeeper session timeout of masters and region servers: how long a process that"
+                  + " stopped answering keeps its regions (or its mastership) before the cluster"
+                  + " recovers them. HBase's default is 90 s; the ZooKeeper server may negotiate it"
+                  + " into [2, 20] x its tickTime.")
+          .between(1000, 600_000);
+
+  public static final ConfigKey<Long> MAX_CLOCK_SKEW =
+      ConfigKey.ofLong(
+              "hbase.master.maxclockskew",
+              30_000L,
+              "ms",
+              "A region server whose clock differs from the master's by more than this is refused"
+                  + " at startup (ClockOutOfSyncException): timestamps of its writes would be out of"
+                  + " order with the others'.")
+          .atLeast(0L);
+
+  public static final ConfigKey<Long> REPORT_INTERVAL =
+      ConfigKey.ofLong(
+              "basalt.regionserver.report.interval",
+              1000L,
+              "ms",
+              "How often a region server reports its load and online regions to the master (HBase's"
+                  + " hbase.regionserver.msginterval, 3 s there).")
+          .atLeast(50L);
+
+  public static final ConfigKey<Long> BALANCER_PERIOD =
+      ConfigKey.ofLong(
+              "hbase.balancer.period",
+              300_000L,
+              "ms",
+              "How often the master balances the number of regions per region server, when the"
+                  + " balancer is switched on.")
+          .atLeast(1000L);
+
+  public static final ConfigKey<Double> REGIONS_SLOP =
+      ConfigKey.ofDouble(
+              "hbase.regions.slop",
+              0.2,
+              "fraction",
+              "The balancer moves regions only when a server holds more than average x (1 + slop)"
+                  + " or fewer than average x (1 - slop) regions.")
+          .between(0.0, 10.0);
+
+  @Override
+  public String section() {
+    return "Cluster mode";
+  }
+
+  @Override
+  public List<ConfigKey<?>> keys() {
+    return List.of(
+        DISTRIBUTED,
+        ZOOKEEPER_QUORUM,
+        ZOOKEEPER_SESSION_TIMEOUT,
+        MAX_CLOCK_SKEW,
+        REPORT_INTERVAL,
+        BALANCER_PERIOD,
+        REGIONS_SLOP);
+  }
+}
