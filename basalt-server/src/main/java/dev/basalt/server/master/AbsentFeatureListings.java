@@ -10,8 +10,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.GetProcedu
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.GetProceduresResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.IsSnapshotCleanupEnabledRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.IsSnapshotCleanupEnabledResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListDecommissionedRegionServersRequest;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListDecommissionedRegionServersResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.QuotaProtos.GetQuotaStatesRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.QuotaProtos.GetQuotaStatesResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.QuotaProtos.GetSpaceQuotaRegionSizesRequest;
@@ -23,11 +21,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ReplicationProtos.ListR
  * The listings that tools call on any cluster (the shell's {@code list_snapshots}, {@code
  * list_peers}, {@code list_procedures}, {@code list_locks}, {@code list_quota_snapshots}, Canary,
  * the REST gateway's status), answered with what is true of Basalt today: it has no snapshots,
- * replication peers, decommissioned servers or space quotas yet, so those lists are empty; the
- * procedures are the recent DDL calls (finished, since DDL runs inside its call), and no procedure
- * holds a lock between calls. A call that would change one of the missing features (take a
- * snapshot, add a peer, set a quota) stays unregistered, so the RPC layer answers it with a clear
- * "not implemented" error naming the method.
+ * replication peers or space quotas yet, so those lists are empty; the procedures are the recent
+ * DDL calls (finished, since DDL runs inside its call), and no procedure holds a lock between
+ * calls. A call that would change one of the missing features (take a snapshot, add a peer, set a
+ * quota) stays unregistered, so the RPC layer answers it with a clear "not implemented" error
+ * naming the method.
  *
  * <p>Registered on the master's MasterService by {@link MasterServiceHandlers}. Stateless apart
  * from the procedures it lists.
@@ -65,10 +63,6 @@ final class AbsentFeatureListings {
             "GetLocks",
             GetLocksRequest.getDefaultInstance(),
             (q, c) -> RpcReply.of(GetLocksResponse.getDefaultInstance()))
-        .method(
-            "ListDecommissionedRegionServers",
-            ListDecommissionedRegionServersRequest.getDefaultInstance(),
-            (q, c) -> RpcReply.of(ListDecommissionedRegionServersResponse.getDefaultInstance()))
         .method(
             "GetQuotaStates",
             GetQuotaStatesRequest.getDefaultInstance(),

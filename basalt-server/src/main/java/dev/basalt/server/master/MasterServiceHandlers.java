@@ -2,11 +2,11 @@ package dev.basalt.server.master;
 
 import dev.basalt.db.Database;
 import dev.basalt.server.cluster.ClusterInfo;
+import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.protocol.SchemaCodec;
 import dev.basalt.server.rpc.RpcReply;
 import dev.basalt.server.rpc.RpcService;
 import dev.basalt.util.Clock;
-import java.util.List;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.AddColumnRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.BalanceRequest;
@@ -80,6 +80,7 @@ public final class MasterServiceHandlers {
   private static final int RECENT_PROCEDURES = 1024;
 
   private final Procedures procedures;
+  private final RegionPlacement placement;
   private final SplitMergeSwitches switches = new SplitMergeSwitches();
   private final TableDdl ddl;
   private final TableQueries tables;
@@ -90,26 +91,37 @@ public final class MasterServiceHandlers {
   private final RsGroupEndpoint rsGroups;
 
   /**
+   * The master of a standalone server.
+   *
    * @param cluster the cluster's identities; asked on each status call, since the servers' ports
    *     are known only once they listen
    */
-  public MasterServiceHandlers(Database db, Supplier<ClusterInfo> cluster) {
-    this(db, cluster, Clock.system());
+  public static MasterServiceHandlers standalone(Database db, Supplier<ClusterInfo> cluster) {
+    return standalone(db, cluster, Clock.system());
   }
 
-  MasterServiceHandlers(Database db, Supplier<ClusterInfo> cluster, Clock clock) {
+  static MasterServiceHandlers standalone(Database db, Supplier<ClusterInfo> cluster, Clock clock) {
+    return new MasterServiceHandlers(
+        new StandaloneAdmin(db), new StandaloneView(db, cluster), new StandalonePlacement(), clock);
+  }
+
+  public MasterServiceHandlers(
+      ClusterAdmin admin, ClusterView view, RegionPlacement placement, Clock clock) {
     this.procedures = new Procedures(clock, RECENT_PROCEDURES);
-    this.ddl = new TableDdl(db, procedures, switches);
-    this.tables = new TableQueries(db);
-    this.namespaces = new NamespaceRpcs(db, procedures);
-    this.status = new ClusterStatusReport(db, cluster);
+    this.placement = placement;
+    this.ddl = new TableDdl(admin, procedures, switches);
+    this.tables = new TableQueries(admin);
+    this.namespaces = new NamespaceRpcs(admin, procedures);
+    this.status = new ClusterStatusReport(admin, view);
     this.listings = new AbsentFeatureListings(procedures);
-    this.named = new NamedProcedures(db, procedures);
+    this.named = new NamedProcedures(admin, procedures);
     this.rsGroups =
         new RsGroupEndpoint(
-            () -> List.of(cluster.get().regionServer().toProto()),
+            () -> view.liveServers().keySet().stream().map(ServerName::toProto).toList(),
             () ->
-                db.listTables().stream().map(d -> SchemaCodec.toProto(d.getTableName())).toList());
+                admin.listTables().stream()
+                    .map(d -> SchemaCodec.toProto(d.getTableName()))
+                    .toList());
   }
 
   public RpcService service() {
@@ -254,23 +266,31 @@ public final class MasterServiceHandlers {
         .method(
             "IsBalancerEnabled",
             IsBalancerEnabledRequest.getDefaultInstance(),
-            (q, c) -> RpcReply.of(IsBalancerEnabledResponse.newBuilder().setEnabled(false).build()))
+            (q, c) ->
+                RpcReply.of(
+                    IsBalancerEnabledResponse.newBuilder()
+                        .setEnabled(placement.balancerEnabled())
+                        .build()))
         .method(
             "SetBalancerRunning",
             SetBalancerRunningRequest.getDefaultInstance(),
             (q, c) ->
                 RpcReply.of(
-                    SetBalancerRunningResponse.newBuilder().setPrevBalanceValue(false).build()))
+                    SetBalancerRunningResponse.newBuilder()
+                        .setPrevBalanceValue(placement.setBalancerEnabled(q.getOn()))
+                        .build()))
         .method(
             "Balance",
             BalanceRequest.getDefaultInstance(),
-            (q, c) ->
-                RpcReply.of(
-                    BalanceResponse.newBuilder()
-                        .setBalancerRan(false)
-                        .setMovesCalculated(0)
-                        .setMovesExecuted(0)
-                        .build()))
+            (q, c) -> {
+              RegionPlacement.BalanceResult r = placement.balance(q.getDryRun());
+              return RpcReply.of(
+                  BalanceResponse.newBuilder()
+                      .setBalancerRan(r.ran())
+                      .setMovesCalculated(r.movesCalculated())
+                      .setMovesExecuted(r.movesExecuted())
+                      .build());
+            })
         .method(
             "IsSplitOrMergeEnabled",
             IsSplitOrMergeEnabledRequest.getDefaultInstance(),
@@ -300,6 +320,7 @@ public final class MasterServiceHandlers {
             IsCleanerChoreEnabledRequest.getDefaultInstance(),
             (q, c) ->
                 RpcReply.of(IsCleanerChoreEnabledResponse.newBuilder().setValue(true).build()));
+    new PlacementRpcs(placement).register(b);
     listings.register(b);
     named.register(b);
     rsGroups.register(b);

@@ -1,6 +1,5 @@
 package dev.basalt.server.master;
 
-import dev.basalt.db.Database;
 import dev.basalt.db.TableNotFoundException;
 import dev.basalt.schema.TableName;
 import dev.basalt.server.rpc.RpcReply;
@@ -31,11 +30,11 @@ final class NamedProcedures {
   /** How long the client polls before it gives up; the flush is over before the first poll. */
   private static final long EXPECTED_TIMEOUT_MILLIS = 60_000;
 
-  private final Database db;
+  private final ClusterAdmin admin;
   private final Procedures procedures;
 
-  NamedProcedures(Database db, Procedures procedures) {
-    this.db = db;
+  NamedProcedures(ClusterAdmin admin, Procedures procedures) {
+    this.admin = admin;
     this.procedures = procedures;
   }
 
@@ -58,7 +57,7 @@ final class NamedProcedures {
     TableName table = flushedTable(p);
     // The family named in the description (HBase's FAMILY_KEY_STR) only narrows the flush; the
     // engine flushes whole regions, which is harmless (see TableDdl.flush).
-    procedures.run("FlushTableProcedure", 0, 0, () -> db.flush(table));
+    procedures.run("FlushTableProcedure", 0, 0, () -> admin.flush(table));
     return ExecProcedureResponse.newBuilder().setExpectedTimeout(EXPECTED_TIMEOUT_MILLIS).build();
   }
 
@@ -84,7 +83,7 @@ final class NamedProcedures {
       throw BasaltIOException.doNotRetry(
           FLUSH_TABLE + ": '" + p.getInstance() + "' is not a table name: " + e.getMessage());
     }
-    if (!db.tableExists(table)) {
+    if (!admin.tableExists(table)) {
       throw new TableNotFoundException(table.getNameAsString());
     }
     return table;

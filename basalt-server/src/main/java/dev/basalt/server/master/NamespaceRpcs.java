@@ -1,6 +1,5 @@
 package dev.basalt.server.master;
 
-import dev.basalt.db.Database;
 import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.server.protocol.SchemaCodec;
 import java.io.IOException;
@@ -24,11 +23,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ModifyName
  * {@link Procedures} procedures, like HBase's. Thread-safe.
  */
 final class NamespaceRpcs {
-  private final Database db;
+  private final ClusterAdmin admin;
   private final Procedures procedures;
 
-  NamespaceRpcs(Database db, Procedures procedures) {
-    this.db = db;
+  NamespaceRpcs(ClusterAdmin admin, Procedures procedures) {
+    this.admin = admin;
     this.procedures = procedures;
   }
 
@@ -39,7 +38,7 @@ final class NamespaceRpcs {
             "CreateNamespaceProcedure",
             q.getNonceGroup(),
             q.getNonce(),
-            () -> db.createNamespace(ns));
+            () -> admin.createNamespace(ns));
     return CreateNamespaceResponse.newBuilder().setProcId(id).build();
   }
 
@@ -50,7 +49,7 @@ final class NamespaceRpcs {
             "ModifyNamespaceProcedure",
             q.getNonceGroup(),
             q.getNonce(),
-            () -> db.modifyNamespace(ns));
+            () -> admin.modifyNamespace(ns));
     return ModifyNamespaceResponse.newBuilder().setProcId(id).build();
   }
 
@@ -61,26 +60,26 @@ final class NamespaceRpcs {
             "DeleteNamespaceProcedure",
             q.getNonceGroup(),
             q.getNonce(),
-            () -> db.deleteNamespace(name));
+            () -> admin.deleteNamespace(name));
     return DeleteNamespaceResponse.newBuilder().setProcId(id).build();
   }
 
   GetNamespaceDescriptorResponse get(GetNamespaceDescriptorRequest q) throws IOException {
     return GetNamespaceDescriptorResponse.newBuilder()
         .setNamespaceDescriptor(
-            SchemaCodec.toProto(db.getNamespaceDescriptor(q.getNamespaceName())))
+            SchemaCodec.toProto(admin.getNamespaceDescriptor(q.getNamespaceName())))
         .build();
   }
 
   ListNamespaceDescriptorsResponse descriptors(ListNamespaceDescriptorsRequest q) {
     ListNamespaceDescriptorsResponse.Builder b = ListNamespaceDescriptorsResponse.newBuilder();
-    for (NamespaceDescriptor d : db.listNamespaceDescriptors()) {
+    for (NamespaceDescriptor d : admin.listNamespaceDescriptors()) {
       b.addNamespaceDescriptor(SchemaCodec.toProto(d));
     }
     return b.build();
   }
 
   ListNamespacesResponse names(ListNamespacesRequest q) {
-    return ListNamespacesResponse.newBuilder().addAllNamespaceName(db.listNamespaces()).build();
+    return ListNamespacesResponse.newBuilder().addAllNamespaceName(admin.listNamespaces()).build();
   }
 }

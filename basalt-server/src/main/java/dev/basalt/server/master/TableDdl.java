@@ -1,7 +1,6 @@
 package dev.basalt.server.master;
 
 import dev.basalt.cell.Bytes;
-import dev.basalt.db.Database;
 import dev.basalt.db.UnknownRegionException;
 import dev.basalt.schema.ColumnFamilyDescriptor;
 import dev.basalt.schema.RegionInfo;
@@ -51,12 +50,12 @@ final class TableDdl {
   /** The table attributes in which HBase 2 clients store coprocessors: coprocessor$1, ... */
   static final String COPROCESSOR_PREFIX = "coprocessor$";
 
-  private final Database db;
+  private final ClusterAdmin admin;
   private final Procedures procedures;
   private final SplitMergeSwitches switches;
 
-  TableDdl(Database db, Procedures procedures, SplitMergeSwitches switches) {
-    this.db = db;
+  TableDdl(ClusterAdmin admin, Procedures procedures, SplitMergeSwitches switches) {
+    this.admin = admin;
     this.procedures = procedures;
     this.switches = switches;
   }
@@ -74,7 +73,7 @@ final class TableDdl {
             "CreateTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
-            () -> db.createTable(desc, splits));
+            () -> admin.createTable(desc, splits));
     return CreateTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -82,7 +81,7 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     long id =
         procedures.run(
-            "DeleteTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.deleteTable(name));
+            "DeleteTableProcedure", q.getNonceGroup(), q.getNonce(), () -> admin.deleteTable(name));
     return DeleteTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -94,7 +93,7 @@ final class TableDdl {
             "TruncateTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
-            () -> db.truncateTable(name, keepSplits));
+            () -> admin.truncateTable(name, keepSplits));
     return TruncateTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -102,7 +101,7 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     long id =
         procedures.run(
-            "EnableTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.enableTable(name));
+            "EnableTableProcedure", q.getNonceGroup(), q.getNonce(), () -> admin.enableTable(name));
     return EnableTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -110,7 +109,10 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     long id =
         procedures.run(
-            "DisableTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.disableTable(name));
+            "DisableTableProcedure",
+            q.getNonceGroup(),
+            q.getNonce(),
+            () -> admin.disableTable(name));
     return DisableTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -130,7 +132,7 @@ final class TableDdl {
     requireNoCoprocessor(desc);
     long id =
         procedures.run(
-            "ModifyTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.modifyTable(desc));
+            "ModifyTableProcedure", q.getNonceGroup(), q.getNonce(), () -> admin.modifyTable(desc));
     return ModifyTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -142,7 +144,7 @@ final class TableDdl {
             "ModifyTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
-            () -> db.addColumnFamily(name, family));
+            () -> admin.addColumnFamily(name, family));
     return AddColumnResponse.newBuilder().setProcId(id).build();
   }
 
@@ -154,7 +156,7 @@ final class TableDdl {
             "ModifyTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
-            () -> db.deleteColumnFamily(name, family));
+            () -> admin.deleteColumnFamily(name, family));
     return DeleteColumnResponse.newBuilder().setProcId(id).build();
   }
 
@@ -166,7 +168,7 @@ final class TableDdl {
             "ModifyTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
-            () -> db.modifyColumnFamily(name, family));
+            () -> admin.modifyColumnFamily(name, family));
     return ModifyColumnResponse.newBuilder().setProcId(id).build();
   }
 
@@ -179,7 +181,7 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     long id =
         procedures.run(
-            "FlushTableProcedure", q.getNonceGroup(), q.getNonce(), () -> db.flush(name));
+            "FlushTableProcedure", q.getNonceGroup(), q.getNonce(), () -> admin.flush(name));
     return FlushTableResponse.newBuilder().setProcId(id).build();
   }
 
@@ -198,7 +200,7 @@ final class TableDdl {
             q.getNonce(),
             () -> {
               if (row == null) {
-                db.splitRegion(region.getRegionName());
+                admin.splitRegion(region.getRegionName());
               } else {
                 splitAt(region, row);
               }
@@ -208,7 +210,7 @@ final class TableDdl {
 
   /** The engine splits whichever region holds the row, so first check it is the one named. */
   private void splitAt(RegionInfo region, byte[] row) throws IOException {
-    if (!db.getRegions(region.getTable()).contains(region)) {
+    if (!admin.getRegions(region.getTable()).contains(region)) {
       throw new UnknownRegionException(
           "table "
               + region.getTable().getNameAsString()
@@ -223,7 +225,7 @@ final class TableDdl {
               + "' is outside region "
               + region.getRegionNameAsString());
     }
-    db.split(region.getTable(), row);
+    admin.split(region.getTable(), row);
   }
 
   /** Merges two adjacent regions; the {@code forcible} flag is ignored (adjacency is required). */
@@ -242,7 +244,7 @@ final class TableDdl {
             "MergeTableRegionsProcedure",
             q.getNonceGroup(),
             q.getNonce(),
-            () -> db.mergeRegions(a, b));
+            () -> admin.mergeRegions(a, b));
     return MergeTableRegionsResponse.newBuilder().setProcId(id).build();
   }
 

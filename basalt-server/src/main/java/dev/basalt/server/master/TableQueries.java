@@ -1,6 +1,5 @@
 package dev.basalt.server.master;
 
-import dev.basalt.db.Database;
 import dev.basalt.db.TableNotFoundException;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
@@ -40,10 +39,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.ListTableN
  * Stateless.
  */
 final class TableQueries {
-  private final Database db;
+  private final ClusterAdmin admin;
 
-  TableQueries(Database db) {
-    this.db = db;
+  TableQueries(ClusterAdmin admin) {
+    this.admin = admin;
   }
 
   GetTableDescriptorsResponse descriptors(GetTableDescriptorsRequest q) throws IOException {
@@ -78,9 +77,9 @@ final class TableQueries {
   GetTableStateResponse state(GetTableStateRequest q) throws IOException {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     TableState.State state;
-    if (db.isTableEnabled(name)) {
+    if (admin.isTableEnabled(name)) {
       state = TableState.State.ENABLED;
-    } else if (db.isTableDisabled(name)) {
+    } else if (admin.isTableDisabled(name)) {
       state = TableState.State.DISABLED;
     } else {
       state = TableState.State.DISABLING;
@@ -94,7 +93,7 @@ final class TableQueries {
       ListTableDescriptorsByNamespaceRequest q) throws IOException {
     ListTableDescriptorsByNamespaceResponse.Builder b =
         ListTableDescriptorsByNamespaceResponse.newBuilder();
-    for (TableDescriptor d : db.listTablesByNamespace(q.getNamespaceName())) {
+    for (TableDescriptor d : admin.listTablesByNamespace(q.getNamespaceName())) {
       b.addTableSchema(SchemaCodec.toProto(d));
     }
     return b.build();
@@ -103,7 +102,7 @@ final class TableQueries {
   ListTableNamesByNamespaceResponse namesOfNamespace(ListTableNamesByNamespaceRequest q)
       throws IOException {
     ListTableNamesByNamespaceResponse.Builder b = ListTableNamesByNamespaceResponse.newBuilder();
-    for (TableDescriptor d : db.listTablesByNamespace(q.getNamespaceName())) {
+    for (TableDescriptor d : admin.listTablesByNamespace(q.getNamespaceName())) {
       b.addTableName(SchemaCodec.toProto(d.getTableName()));
     }
     return b.build();
@@ -135,17 +134,17 @@ final class TableQueries {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     return GetSchemaAlterStatusResponse.newBuilder()
         .setYetToUpdateRegions(0)
-        .setTotalRegions(db.getRegions(name).size())
+        .setTotalRegions(admin.getRegions(name).size())
         .build();
   }
 
   /** Enabled tables, or disabled ones (a table being disabled is neither, as in HBase). */
   private List<TableDescriptor> inState(boolean enabled) {
     List<TableDescriptor> out = new ArrayList<>();
-    for (TableDescriptor d : db.listTables()) {
+    for (TableDescriptor d : admin.listTables()) {
       try {
         TableName t = d.getTableName();
-        if (enabled ? db.isTableEnabled(t) : db.isTableDisabled(t)) {
+        if (enabled ? admin.isTableEnabled(t) : admin.isTableDisabled(t)) {
           out.add(d);
         }
       } catch (TableNotFoundException deletedMeanwhile) {
@@ -164,14 +163,14 @@ final class TableQueries {
       for (HBaseProtos.TableName n : names) {
         TableName t = SchemaCodec.toTableName(n);
         try {
-          candidates.add(db.getDescriptor(t));
+          candidates.add(admin.getDescriptor(t));
         } catch (TableNotFoundException absent) {
           // left out: the client decides what a missing table means
         }
       }
     } else {
       List<TableDescriptor> all =
-          namespace.isEmpty() ? db.listTables() : db.listTablesByNamespace(namespace);
+          namespace.isEmpty() ? admin.listTables() : admin.listTablesByNamespace(namespace);
       for (TableDescriptor d : all) {
         if (includeSys || !d.getTableName().isSystemTable()) {
           candidates.add(d);

@@ -108,7 +108,8 @@ public final class StandaloneServer implements AutoCloseable {
     RpcServer master =
         new RpcServer(
             RpcServerConfig.from(config, bind, port(StandaloneSettings.MASTER_PORT)),
-            List.of(new MasterServiceHandlers(db, () -> cluster).service(), registry.service()),
+            List.of(
+                MasterServiceHandlers.standalone(db, () -> cluster).service(), registry.service()),
             () -> clusterId);
     toClose.add(0, master);
     int masterPort = master.start().getPort();

@@ -37,7 +37,7 @@ final class MasterFixture implements AutoCloseable {
     ClusterInfo info =
         new ClusterInfo(
             db.getClusterId().toString(), MASTER, REGION_SERVER, ClusterInfo.HBASE_VERSION);
-    this.master = new MasterServiceHandlers(db, () -> info, clock);
+    this.master = MasterServiceHandlers.standalone(db, () -> info, clock);
   }
 
   static HBaseProtos.TableName name(String table) {
