@@ -4,10 +4,7 @@ import dev.basalt.cell.Bytes;
 import dev.basalt.cell.Cell;
 import dev.basalt.cell.CellType;
 import dev.basalt.cell.KeyValue;
-import dev.basalt.db.Database;
-import dev.basalt.db.TableNotFoundException;
 import dev.basalt.schema.RegionInfo;
-import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.protocol.SchemaCodec;
@@ -57,23 +54,17 @@ final class MetaRows {
   private MetaRows() {}
 
   /**
-   * Every row key, in meta order, with what builds that row (its cells in cell order). The catalog
-   * is read now; a row's cells are built only when asked for, since a scan (the region locator's,
+   * Every row key, in meta order, with what builds that row (its cells in cell order). The tables
+   * are read now; a row's cells are built only when asked for, since a scan (the region locator's,
    * say) usually reads a few rows of one table.
    */
-  static NavigableMap<byte[], Supplier<List<Cell>>> snapshot(Database db, ServerName server) {
+  static NavigableMap<byte[], Supplier<List<Cell>>> snapshot(MetaSource source) {
     TreeMap<byte[], Supplier<List<Cell>>> rows = new TreeMap<>(MetaRowComparator.ROWS);
-    for (TableDescriptor d : db.listTables()) {
-      TableName table = d.getTableName();
-      try {
-        boolean enabled = db.isTableEnabled(table);
-        for (RegionInfo r : db.getRegions(table)) {
-          rows.put(r.getRegionName(), () -> regionRow(r, enabled, server));
-        }
-        rows.put(table.getName(), () -> tableRow(table, enabled, server.startCode()));
-      } catch (TableNotFoundException dropped) {
-        // deleted while we listed: it is simply not in this snapshot
+    for (MetaSource.TableRow t : source.tables()) {
+      for (MetaSource.RegionRow r : t.regions()) {
+        rows.put(r.info().getRegionName(), () -> regionRow(r));
       }
+      rows.put(t.name().getName(), () -> tableRow(t.name(), t.enabled(), tableRowTime(t)));
     }
     return rows;
   }
@@ -82,7 +73,7 @@ final class MetaRows {
    * The one row with this key, or null; built alone, since a Get (the client reads a table's state
    * on every retry) must not pay for the rows of every table.
    */
-  static List<Cell> row(Database db, ServerName server, byte[] key) {
+  static List<Cell> row(MetaSource source, byte[] key) {
     int comma = Bytes.indexOf(key, MetaRowComparator.COMMA, 0);
     TableName table;
     try {
@@ -90,32 +81,47 @@ final class MetaRows {
     } catch (IllegalArgumentException notATableName) {
       return null;
     }
-    try {
-      boolean enabled = db.isTableEnabled(table);
-      if (comma < 0) {
-        return tableRow(table, enabled, server.startCode());
+    MetaSource.TableRow t = source.table(table);
+    if (t == null) {
+      return null;
+    }
+    if (comma < 0) {
+      return tableRow(table, t.enabled(), tableRowTime(t));
+    }
+    for (MetaSource.RegionRow r : t.regions()) {
+      if (Arrays.equals(r.info().getRegionName(), key)) {
+        return regionRow(r);
       }
-      for (RegionInfo r : db.getRegions(table)) {
-        if (Arrays.equals(r.getRegionName(), key)) {
-          return regionRow(r, enabled, server);
-        }
-      }
-    } catch (TableNotFoundException absent) {
-      // no such table: no row
     }
     return null;
   }
 
-  private static List<Cell> regionRow(RegionInfo r, boolean open, ServerName server) {
+  /** A table row's timestamp: that of its regions' creation (all share one region id). */
+  private static long tableRowTime(MetaSource.TableRow t) {
+    return t.regions().isEmpty() ? 0 : t.regions().get(0).info().getRegionId();
+  }
+
+  /**
+   * A region's row, as HBase writes it: the region info always; where it was last open (server,
+   * start code, open sequence number) only once it has been open; its state and the server of that
+   * state.
+   */
+  private static List<Cell> regionRow(MetaSource.RegionRow region) {
+    RegionInfo r = region.info();
     byte[] row = r.getRegionName();
     long ts = r.getRegionId();
     List<Cell> cells = new ArrayList<>(6);
     cells.add(info(row, REGIONINFO, ts, Bytes.concat(PBUF, SchemaCodec.toProto(r).toByteArray())));
-    cells.add(info(row, SEQNUM, ts, Bytes.toBytes(1L)));
-    cells.add(info(row, SERVER, ts, Bytes.toBytes(server.hostAndPort())));
-    cells.add(info(row, STARTCODE, ts, Bytes.toBytes(server.startCode())));
-    cells.add(info(row, SN, ts, Bytes.toBytes(server.toString())));
-    cells.add(info(row, STATE, ts, Bytes.toBytes(open ? "OPEN" : "CLOSED")));
+    ServerName location = region.location();
+    if (location != null) {
+      cells.add(info(row, SEQNUM, ts, Bytes.toBytes(region.openSeqNum())));
+      cells.add(info(row, SERVER, ts, Bytes.toBytes(location.hostAndPort())));
+      cells.add(info(row, STARTCODE, ts, Bytes.toBytes(location.startCode())));
+    }
+    if (region.stateServer() != null) {
+      cells.add(info(row, SN, ts, Bytes.toBytes(region.stateServer().toString())));
+    }
+    cells.add(info(row, STATE, ts, Bytes.toBytes(region.state())));
     return cells;
   }
 

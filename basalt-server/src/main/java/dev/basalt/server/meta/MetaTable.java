@@ -3,14 +3,12 @@ package dev.basalt.server.meta;
 import dev.basalt.cell.Bytes;
 import dev.basalt.cell.Cell;
 import dev.basalt.cell.CellUtil;
-import dev.basalt.db.Database;
 import dev.basalt.ops.Get;
 import dev.basalt.ops.Query;
 import dev.basalt.ops.Result;
 import dev.basalt.ops.Scan;
 import dev.basalt.region.RegionScanner;
 import dev.basalt.schema.TableName;
-import dev.basalt.server.cluster.ServerName;
 import dev.basalt.util.BasaltIOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,11 +23,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpeci
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
- * hbase:meta as the stock client reads it: one region, {@code hbase:meta,,1}, served by the region
- * server, with families {@code info} and {@code table} (layout in {@link MetaRows}) and rows in
- * {@link MetaRowComparator} order. Reads see the catalog at the moment they start; a scanner keeps
- * the snapshot it opened on. Meta is maintained by the server: clients cannot write to it, and
- * filters on it are refused (no stock client path sends one).
+ * hbase:meta as the stock client reads it: one region, {@code hbase:meta,,1}, built from a {@link
+ * MetaSource}, with families {@code info} and {@code table} (layout in {@link MetaRows}) and rows
+ * in {@link MetaRowComparator} order. Reads see the catalog at the moment they start; a scanner
+ * keeps the snapshot it opened on. Meta is maintained by the server: clients cannot write to it,
+ * and filters on it are refused (no stock client path sends one).
  */
 public final class MetaTable {
   /** The meta region's name, in HBase's old format without an encoded-name suffix. */
@@ -40,16 +38,10 @@ public final class MetaTable {
 
   private static final ByteString REGION_NAME_BYTES = ByteString.copyFrom(REGION_NAME);
 
-  private final Database db;
-  private final Supplier<ServerName> server;
+  private final MetaSource source;
 
-  /**
-   * @param server the region server serving meta and every user region (asked on each read, since
-   *     its port is known only once it listens)
-   */
-  public MetaTable(Database db, Supplier<ServerName> server) {
-    this.db = db;
-    this.server = server;
+  public MetaTable(MetaSource source) {
+    this.source = source;
   }
 
   /** Whether a request names the meta region (by full or encoded name). */
@@ -75,14 +67,14 @@ public final class MetaTable {
 
   public Result get(Get get) throws BasaltIOException {
     checkQuery(get);
-    List<Cell> row = MetaRows.row(db, server.get(), get.getRow());
+    List<Cell> row = MetaRows.row(source, get.getRow());
     List<Cell> cells = row == null ? List.of() : select(row, get);
     return get.isCheckExistenceOnly() ? Result.ofExists(!cells.isEmpty()) : Result.create(cells);
   }
 
   public RegionScanner getScanner(Scan scan) throws BasaltIOException {
     checkQuery(scan);
-    return new MetaScanner(inRange(MetaRows.snapshot(db, server.get()), scan).values(), scan);
+    return new MetaScanner(inRange(MetaRows.snapshot(source), scan).values(), scan);
   }
 
   private static void checkQuery(Query q) throws BasaltIOException {

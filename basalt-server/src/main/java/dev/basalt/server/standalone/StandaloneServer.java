@@ -8,6 +8,7 @@ import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.coordination.EmbeddedZooKeeper;
 import dev.basalt.server.coordination.HBaseZnodes;
 import dev.basalt.server.master.MasterServiceHandlers;
+import dev.basalt.server.meta.DatabaseMetaSource;
 import dev.basalt.server.meta.MetaTable;
 import dev.basalt.server.regionserver.AdminServiceHandlers;
 import dev.basalt.server.regionserver.ClientServiceHandlers;
@@ -89,7 +90,7 @@ public final class StandaloneServer implements AutoCloseable {
     client =
         new ClientServiceHandlers(
             regions,
-            new MetaTable(db, () -> cluster.regionServer()),
+            new MetaTable(new DatabaseMetaSource(db, () -> cluster.regionServer())),
             Clock.system(),
             lease,
             maxResultSize);

@@ -48,7 +48,7 @@ class MetaTableTest {
     db.createTable(table("ns:t1"));
     db.createTable(table("off"));
     db.disableTable(TableName.valueOf("off"));
-    meta = new MetaTable(db, () -> RS);
+    meta = new MetaTable(new DatabaseMetaSource(db, () -> RS));
   }
 
   @AfterEach
