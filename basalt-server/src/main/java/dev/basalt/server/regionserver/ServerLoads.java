@@ -1,0 +1,77 @@
+package dev.basalt.server.regionserver;
+
+import dev.basalt.db.RegionMetrics;
+import dev.basalt.region.Region;
+import java.util.function.Supplier;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.RegionLoad;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.ServerLoad;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier.RegionSpecifierType;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+
+/**
+ * The load a region server reports to the master every interval (RegionServerReport): one
+ * RegionLoad per online region, named by its full region name, with HBase's units (sizes in whole
+ * MB, counts since the region opened here), the server's request count (total, and since the last
+ * report) and its heap. The master places regions by the region list and shows the figures in
+ * {@code status}. Used by the report thread only.
+ */
+public final class ServerLoads implements Supplier<ServerLoad> {
+  private static final long MB = 1024 * 1024;
+
+  private final HostedRegions regions;
+  private long lastTotal;
+  private long lastReportMillis = System.currentTimeMillis();
+
+  public ServerLoads(HostedRegions regions) {
+    this.regions = regions;
+  }
+
+  @Override
+  public ServerLoad get() {
+    long start = lastReportMillis;
+    long now = System.currentTimeMillis();
+    ServerLoad.Builder b = ServerLoad.newBuilder();
+    long total = 0;
+    for (RegionMetrics m : regions.regionMetrics()) {
+      total += m.getReadRequestCount() + m.getWriteRequestCount();
+      b.addRegionLoads(regionLoad(m));
+    }
+    Runtime rt = Runtime.getRuntime();
+    b.setTotalNumberOfRequests(total)
+        .setNumberOfRequests(Math.max(0, total - lastTotal))
+        .setUsedHeapMB(toMb(rt.totalMemory() - rt.freeMemory()))
+        .setMaxHeapMB(toMb(rt.maxMemory()))
+        .setReportStartTime(start)
+        .setReportEndTime(now)
+        .setInfoServerPort(0);
+    lastTotal = total;
+    lastReportMillis = now;
+    return b.build();
+  }
+
+  private RegionLoad regionLoad(RegionMetrics m) {
+    byte[] name = m.getRegionInfo().getRegionName();
+    RegionLoad.Builder b =
+        RegionLoad.newBuilder()
+            .setRegionSpecifier(
+                RegionSpecifier.newBuilder()
+                    .setType(RegionSpecifierType.REGION_NAME)
+                    .setValue(ByteString.copyFrom(name)))
+            .setStorefiles(m.getStoreFileCount())
+            .setStorefileSizeMB(toMb(m.getStoreFileSize()))
+            .setMemStoreSizeMB(toMb(m.getMemstoreSize()))
+            .setReadRequestsCount(m.getReadRequestCount())
+            .setWriteRequestsCount(m.getWriteRequestCount());
+    Region region = regions.online(name);
+    if (region != null) { // else closed since the figures were taken
+      b.setStores(region.getTableDescriptor().getColumnFamilyCount());
+    }
+    return b.build();
+  }
+
+  /** Whole megabytes, rounded down, as HBase reports them. */
+  private static int toMb(long bytes) {
+    return (int) Math.min(Integer.MAX_VALUE, bytes / MB);
+  }
+}
