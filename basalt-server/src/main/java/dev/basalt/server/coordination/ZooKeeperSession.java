@@ -96,6 +96,14 @@ public final class ZooKeeperSession implements AutoCloseable {
     return zk.getSessionId();
   }
 
+  /**
+   * The session's password: with {@link #sessionId()}, another client can take the session over and
+   * close it, which expires it for this one (how tests expire a session).
+   */
+  public byte[] sessionPassword() {
+    return zk.getSessionPasswd();
+  }
+
   /** The session timeout ZooKeeper granted. */
   public int sessionTimeoutMillis() {
     return zk.getSessionTimeout();

@@ -8,14 +8,14 @@ import java.nio.file.Path;
  * before anything initializes Logback: calling a method of a class that has a static logger (such
  * as {@link StandaloneServer}) creates that logger, which configures Logback once for the JVM.
  */
-final class RootDirectory {
+public final class RootDirectory {
   private RootDirectory() {}
 
   /**
    * @param value a local path, or a {@code file:} URI
    * @throws IllegalArgumentException naming {@code hbase.rootdir} for any other URI, or when empty
    */
-  static Path of(String value) {
+  public static Path of(String value) {
     if (value.startsWith("file://")) {
       return Path.of(value.substring("file://".length()));
     }

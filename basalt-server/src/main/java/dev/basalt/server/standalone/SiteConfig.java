@@ -36,7 +36,7 @@ import org.xml.sax.SAXParseException;
  * <p>Document type declarations are refused, so a configuration file cannot pull in other files or
  * URLs. Every problem is reported with the file name (and the line, for XML).
  */
-final class SiteConfig {
+public final class SiteConfig {
   private SiteConfig() {}
 
   /**
@@ -45,7 +45,7 @@ final class SiteConfig {
    * @throws IOException naming the file when it is missing or malformed
    * @throws IllegalArgumentException naming the key when a value is invalid
    */
-  static Config load(Path file, Map<String, String> overrides) throws IOException {
+  public static Config load(Path file, Map<String, String> overrides) throws IOException {
     Config.Builder b = Config.builder();
     if (file != null) {
       read(file).forEach(b::set);

@@ -15,10 +15,10 @@ import java.nio.file.Path;
  * system's exceptions carry only the path as their message ("could not start: /data/basalt" says
  * nothing about what is wrong with it), so they are described by their kind.
  */
-final class StartupErrors {
+public final class StartupErrors {
   private StartupErrors() {}
 
-  static String describe(Throwable e) {
+  public static String describe(Throwable e) {
     if (e instanceof UncheckedIOException && e.getCause() != null) {
       return describe(e.getCause());
     }
