@@ -40,6 +40,34 @@ public record ServerName(String host, int port, long startCode) {
     return (ipv6 ? "[" + host + "]" : host) + ":" + port;
   }
 
+  /**
+   * Parses HBase's string form {@code host,port,startcode} ({@link #toString}).
+   *
+   * @throws IllegalArgumentException naming the text when it is not one
+   */
+  public static ServerName parse(String text) {
+    int last = text.lastIndexOf(',');
+    int first = last < 0 ? -1 : text.lastIndexOf(',', last - 1);
+    if (first <= 0) {
+      throw new IllegalArgumentException(
+          "'" + text + "' is not a server name (host,port,startcode)");
+    }
+    try {
+      return new ServerName(
+          text.substring(0, first),
+          Integer.parseInt(text.substring(first + 1, last)),
+          Long.parseLong(text.substring(last + 1)));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "'" + text + "' is not a server name (host,port,startcode)", e);
+    }
+  }
+
+  /** Whether both name the same host and port (a server and its next life, say). */
+  public boolean sameAddress(ServerName other) {
+    return host.equals(other.host) && port == other.port;
+  }
+
   /** {@code host,port,startcode}, HBase's string form (meta's {@code info:sn}, logs). */
   @Override
   public String toString() {

@@ -2,6 +2,7 @@ package dev.basalt.server.coordination;
 
 import dev.basalt.cell.Bytes;
 import dev.basalt.server.cluster.ClusterInfo;
+import dev.basalt.server.cluster.ServerName;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
@@ -47,6 +48,9 @@ public final class HBaseZnodes implements AutoCloseable {
 
   public static final String MASTER = "master";
   public static final String META_REGION_SERVER = "meta-region-server";
+  public static final String BACKUP_MASTERS = "backup-masters";
+  public static final String REGION_SERVERS = "rs";
+  public static final String RUNNING = "running";
 
   /** HBase's magic before a protobuf znode value ({@code ProtobufMagic.PB_MAGIC}). */
   private static final byte[] PB_MAGIC = Bytes.toBytes("PBUF");
@@ -149,19 +153,41 @@ public final class HBaseZnodes implements AutoCloseable {
 
   /** {@code "PBUF" + Master{master, rpc_version 0, info_port 0}}. */
   public static byte[] masterData(ClusterInfo cluster) {
+    return masterData(cluster.master());
+  }
+
+  /** {@code "PBUF" + Master{master, rpc_version 0, info_port 0}}. */
+  public static byte[] masterData(ServerName master) {
     return withMagic(
         ZooKeeperProtos.Master.newBuilder()
-            .setMaster(cluster.master().toProto())
+            .setMaster(master.toProto())
             .setRpcVersion(0)
             .setInfoPort(0)
             .build());
   }
 
+  /** The master a {@code master} or {@code backup-masters} znode names. */
+  public static ServerName parseMaster(byte[] data) throws IOException {
+    ZooKeeperProtos.Master m = ZooKeeperProtos.Master.parseFrom(stripMagic(data));
+    return new ServerName(
+        m.getMaster().getHostName(), m.getMaster().getPort(), m.getMaster().getStartCode());
+  }
+
+  /** {@code "PBUF" + ClusterUp{start_date}}: the cluster is up ({@code running}). */
+  public static byte[] clusterUpData(String startDate) {
+    return withMagic(ZooKeeperProtos.ClusterUp.newBuilder().setStartDate(startDate).build());
+  }
+
   /** {@code "PBUF" + MetaRegionServer{region server, rpc_version 0, state OPEN}}. */
   public static byte[] metaRegionServerData(ClusterInfo cluster) {
+    return metaRegionServerData(cluster.regionServer());
+  }
+
+  /** {@code "PBUF" + MetaRegionServer{server, rpc_version 0, state OPEN}}. */
+  public static byte[] metaRegionServerData(ServerName server) {
     return withMagic(
         ZooKeeperProtos.MetaRegionServer.newBuilder()
-            .setServer(cluster.regionServer().toProto())
+            .setServer(server.toProto())
             .setRpcVersion(0)
             .setState(ClusterStatusProtos.RegionState.State.OPEN)
             .build());

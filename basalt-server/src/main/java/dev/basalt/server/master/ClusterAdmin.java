@@ -8,13 +8,15 @@ import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What the master's RPCs act on: the catalog and the regions of a standalone database ({@link
  * StandaloneAdmin}) or of a cluster (the cluster master's catalog and region servers). Errors are
  * the engine's, carrying HBase's exception classes ({@link dev.basalt.db.TableNotFoundException},
- * ...). A change returns when it is done: a created or enabled table's regions are open, a disabled
- * one's closed.
+ * ...). A table change checks and records the change inside the call (its errors are thrown there)
+ * and returns a future that completes when the change is done: a created or enabled table's regions
+ * are open, a disabled one's closed (a standalone database's futures are complete on return).
  */
 public interface ClusterAdmin {
   // ---- namespaces ---------------------------------------------------------------------------
@@ -53,23 +55,25 @@ public interface ClusterAdmin {
   /**
    * @param splitKeys null or empty for one region
    */
-  void createTable(TableDescriptor desc, byte[][] splitKeys) throws IOException;
+  CompletableFuture<Void> createTable(TableDescriptor desc, byte[][] splitKeys) throws IOException;
 
-  void deleteTable(TableName name) throws IOException;
+  CompletableFuture<Void> deleteTable(TableName name) throws IOException;
 
-  void truncateTable(TableName name, boolean preserveSplits) throws IOException;
+  CompletableFuture<Void> truncateTable(TableName name, boolean preserveSplits) throws IOException;
 
-  void enableTable(TableName name) throws IOException;
+  CompletableFuture<Void> enableTable(TableName name) throws IOException;
 
-  void disableTable(TableName name) throws IOException;
+  CompletableFuture<Void> disableTable(TableName name) throws IOException;
 
-  void modifyTable(TableDescriptor desc) throws IOException;
+  CompletableFuture<Void> modifyTable(TableDescriptor desc) throws IOException;
 
-  void addColumnFamily(TableName name, ColumnFamilyDescriptor family) throws IOException;
+  CompletableFuture<Void> addColumnFamily(TableName name, ColumnFamilyDescriptor family)
+      throws IOException;
 
-  void deleteColumnFamily(TableName name, byte[] family) throws IOException;
+  CompletableFuture<Void> deleteColumnFamily(TableName name, byte[] family) throws IOException;
 
-  void modifyColumnFamily(TableName name, ColumnFamilyDescriptor family) throws IOException;
+  CompletableFuture<Void> modifyColumnFamily(TableName name, ColumnFamilyDescriptor family)
+      throws IOException;
 
   /** Writes every memstore of the table's regions to store files. */
   void flush(TableName name) throws IOException;

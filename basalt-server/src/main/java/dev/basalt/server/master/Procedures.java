@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ErrorHandlingProtos.ForeignExceptionMessage;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ErrorHandlingProtos.GenericExceptionMessage;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.GetProcedureResultResponse;
@@ -39,6 +40,16 @@ final class Procedures {
   @FunctionalInterface
   interface Work {
     void run() throws IOException;
+  }
+
+  /**
+   * A piece of DDL whose first part runs inside the call (checks, the catalog change) and whose
+   * rest finishes later (a cluster's regions opening or closing): the procedure is RUNNING until
+   * the returned future completes.
+   */
+  @FunctionalInterface
+  interface AsyncWork {
+    CompletableFuture<Void> run() throws IOException;
   }
 
   private record NonceKey(long group, long nonce) {}
@@ -93,6 +104,21 @@ final class Procedures {
    *     of the engine (a bad argument) becomes a DoNotRetryIOException
    */
   long run(String name, long nonceGroup, long nonce, Work work) throws IOException {
+    return runAsync(
+        name,
+        nonceGroup,
+        nonce,
+        () -> {
+          work.run();
+          return CompletableFuture.completedFuture(null);
+        });
+  }
+
+  /**
+   * Runs {@code work} as a new procedure, as {@link #run} does, but leaves it RUNNING until the
+   * future the work returns completes; its failure then becomes the procedure's.
+   */
+  long runAsync(String name, long nonceGroup, long nonce, AsyncWork work) throws IOException {
     NonceKey key = nonceGroup == 0 && nonce == 0 ? null : new NonceKey(nonceGroup, nonce);
     long id;
     synchronized (this) {
@@ -106,8 +132,9 @@ final class Procedures {
         byNonce.put(key, id);
       }
     }
+    CompletableFuture<Void> rest;
     try {
-      work.run();
+      rest = work.run();
     } catch (IllegalArgumentException e) {
       BasaltIOException bad = BasaltIOException.doNotRetry(e.getMessage());
       fail(id, key, bad);
@@ -116,7 +143,19 @@ final class Procedures {
       fail(id, key, e);
       throw e;
     }
-    finish(id, null);
+    rest.whenComplete(
+        (ok, error) -> {
+          if (error == null) {
+            finish(id, null);
+          } else {
+            Throwable cause =
+                error instanceof java.util.concurrent.CompletionException
+                        && error.getCause() != null
+                    ? error.getCause()
+                    : error;
+            fail(id, key, cause instanceof Exception ex ? ex : new IOException(cause));
+          }
+        });
     return id;
   }
 

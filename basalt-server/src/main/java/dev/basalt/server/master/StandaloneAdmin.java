@@ -9,9 +9,12 @@ import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /** The master's operations in standalone mode: each is the embedded database's own. */
 public final class StandaloneAdmin implements ClusterAdmin {
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
   private final Database db;
 
   public StandaloneAdmin(Database db) {
@@ -84,48 +87,62 @@ public final class StandaloneAdmin implements ClusterAdmin {
   }
 
   @Override
-  public void createTable(TableDescriptor desc, byte[][] splitKeys) throws IOException {
+  public CompletableFuture<Void> createTable(TableDescriptor desc, byte[][] splitKeys)
+      throws IOException {
     db.createTable(desc, splitKeys);
+    return DONE;
   }
 
   @Override
-  public void deleteTable(TableName name) throws IOException {
+  public CompletableFuture<Void> deleteTable(TableName name) throws IOException {
     db.deleteTable(name);
+    return DONE;
   }
 
   @Override
-  public void truncateTable(TableName name, boolean preserveSplits) throws IOException {
+  public CompletableFuture<Void> truncateTable(TableName name, boolean preserveSplits)
+      throws IOException {
     db.truncateTable(name, preserveSplits);
+    return DONE;
   }
 
   @Override
-  public void enableTable(TableName name) throws IOException {
+  public CompletableFuture<Void> enableTable(TableName name) throws IOException {
     db.enableTable(name);
+    return DONE;
   }
 
   @Override
-  public void disableTable(TableName name) throws IOException {
+  public CompletableFuture<Void> disableTable(TableName name) throws IOException {
     db.disableTable(name);
+    return DONE;
   }
 
   @Override
-  public void modifyTable(TableDescriptor desc) throws IOException {
+  public CompletableFuture<Void> modifyTable(TableDescriptor desc) throws IOException {
     db.modifyTable(desc);
+    return DONE;
   }
 
   @Override
-  public void addColumnFamily(TableName name, ColumnFamilyDescriptor family) throws IOException {
+  public CompletableFuture<Void> addColumnFamily(TableName name, ColumnFamilyDescriptor family)
+      throws IOException {
     db.addColumnFamily(name, family);
+    return DONE;
   }
 
   @Override
-  public void deleteColumnFamily(TableName name, byte[] family) throws IOException {
+  public CompletableFuture<Void> deleteColumnFamily(TableName name, byte[] family)
+      throws IOException {
     db.deleteColumnFamily(name, family);
+    return DONE;
   }
 
   @Override
-  public void modifyColumnFamily(TableName name, ColumnFamilyDescriptor family) throws IOException {
+  public CompletableFuture<Void> modifyColumnFamily(TableName name, ColumnFamilyDescriptor family)
+      throws IOException {
     db.modifyColumnFamily(name, family);
+    return DONE;
   }
 
   @Override

@@ -69,7 +69,7 @@ final class TableDdl {
             ? null
             : q.getSplitKeysList().stream().map(ByteString::toByteArray).toArray(byte[][]::new);
     long id =
-        procedures.run(
+        procedures.runAsync(
             "CreateTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
@@ -80,7 +80,7 @@ final class TableDdl {
   DeleteTableResponse delete(DeleteTableRequest q) throws IOException {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     long id =
-        procedures.run(
+        procedures.runAsync(
             "DeleteTableProcedure", q.getNonceGroup(), q.getNonce(), () -> admin.deleteTable(name));
     return DeleteTableResponse.newBuilder().setProcId(id).build();
   }
@@ -89,7 +89,7 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     boolean keepSplits = q.getPreserveSplits();
     long id =
-        procedures.run(
+        procedures.runAsync(
             "TruncateTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
@@ -100,7 +100,7 @@ final class TableDdl {
   EnableTableResponse enable(EnableTableRequest q) throws IOException {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     long id =
-        procedures.run(
+        procedures.runAsync(
             "EnableTableProcedure", q.getNonceGroup(), q.getNonce(), () -> admin.enableTable(name));
     return EnableTableResponse.newBuilder().setProcId(id).build();
   }
@@ -108,7 +108,7 @@ final class TableDdl {
   DisableTableResponse disable(DisableTableRequest q) throws IOException {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     long id =
-        procedures.run(
+        procedures.runAsync(
             "DisableTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
@@ -131,7 +131,7 @@ final class TableDdl {
     requireOneReplica(desc);
     requireNoCoprocessor(desc);
     long id =
-        procedures.run(
+        procedures.runAsync(
             "ModifyTableProcedure", q.getNonceGroup(), q.getNonce(), () -> admin.modifyTable(desc));
     return ModifyTableResponse.newBuilder().setProcId(id).build();
   }
@@ -140,7 +140,7 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     ColumnFamilyDescriptor family = SchemaCodec.toFamily(q.getColumnFamilies());
     long id =
-        procedures.run(
+        procedures.runAsync(
             "ModifyTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
@@ -152,7 +152,7 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     byte[] family = q.getColumnName().toByteArray();
     long id =
-        procedures.run(
+        procedures.runAsync(
             "ModifyTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),
@@ -164,7 +164,7 @@ final class TableDdl {
     TableName name = SchemaCodec.toTableName(q.getTableName());
     ColumnFamilyDescriptor family = SchemaCodec.toFamily(q.getColumnFamilies());
     long id =
-        procedures.run(
+        procedures.runAsync(
             "ModifyTableProcedure",
             q.getNonceGroup(),
             q.getNonce(),

@@ -62,8 +62,21 @@ public final class RpcServer implements AutoCloseable {
         throw new IllegalArgumentException("service " + s.name() + " is offered twice");
       }
     }
-    this.services = Map.copyOf(byName);
+    this.services = new java.util.concurrent.ConcurrentHashMap<>(byName);
     this.clusterId = Objects.requireNonNull(clusterId, "clusterId supplier");
+  }
+
+  /**
+   * Offers one more service from now on (a standby master that becomes active offers its master
+   * services); connections opened before name only the services offered then.
+   *
+   * @throws IllegalArgumentException when a service of that name is offered already
+   */
+  public void addService(RpcService service) {
+    if (services.putIfAbsent(service.name(), service) != null) {
+      throw new IllegalArgumentException("service " + service.name() + " is offered twice");
+    }
+    LOG.info("RPC server on {} now offers {}", address, service.name());
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.basalt.server.standalone;
 
 import dev.basalt.db.Database;
+import dev.basalt.server.cluster.Addresses;
 import dev.basalt.server.cluster.BasaltVersion;
 import dev.basalt.server.cluster.ClientMetaServiceHandlers;
 import dev.basalt.server.cluster.ClusterInfo;
@@ -17,9 +18,7 @@ import dev.basalt.server.rpc.RpcServer;
 import dev.basalt.server.rpc.RpcServerConfig;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
-import dev.basalt.util.config.ConfigKey;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,7 +75,7 @@ public final class StandaloneServer implements AutoCloseable {
 
   private void startAll() throws IOException {
     String bind = config.get(StandaloneSettings.BIND_ADDRESS);
-    String host = advertisedHost(bind);
+    String host = Addresses.advertisedHost(config);
     Path root = RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR));
     long startCode = System.currentTimeMillis();
 
@@ -101,14 +100,16 @@ public final class StandaloneServer implements AutoCloseable {
     ClientMetaServiceHandlers registry = new ClientMetaServiceHandlers(() -> cluster);
     RpcServer regionServer =
         new RpcServer(
-            RpcServerConfig.from(config, bind, port(StandaloneSettings.REGIONSERVER_PORT)),
+            RpcServerConfig.from(
+                config, bind, Addresses.port(config, StandaloneSettings.REGIONSERVER_PORT)),
             List.of(client.service(), admin.service(), registry.service()),
             () -> clusterId);
     toClose.add(0, regionServer);
     int rsPort = regionServer.start().getPort();
     RpcServer master =
         new RpcServer(
-            RpcServerConfig.from(config, bind, port(StandaloneSettings.MASTER_PORT)),
+            RpcServerConfig.from(
+                config, bind, Addresses.port(config, StandaloneSettings.MASTER_PORT)),
             List.of(
                 MasterServiceHandlers.standalone(db, () -> cluster).service(), registry.service()),
             () -> clusterId);
@@ -138,11 +139,11 @@ public final class StandaloneServer implements AutoCloseable {
           EmbeddedZooKeeper.start(
               zkDir.isEmpty() ? root.resolve("zookeeper") : Path.of(zkDir),
               bind,
-              port(StandaloneSettings.ZOOKEEPER_PORT));
+              Addresses.port(config, StandaloneSettings.ZOOKEEPER_PORT));
       toClose.add(0, zooKeeper);
       HBaseZnodes znodes =
           HBaseZnodes.publish(
-              connectHost(bind) + ":" + zooKeeper.port(),
+              Addresses.connectHost(bind) + ":" + zooKeeper.port(),
               config.get(StandaloneSettings.ZNODE_PARENT),
               cluster,
               Duration.ofSeconds(30));
@@ -192,30 +193,6 @@ public final class StandaloneServer implements AutoCloseable {
 
   public Database database() {
     return db;
-  }
-
-  private int port(ConfigKey<Integer> key) {
-    int p = config.get(key);
-    if (p < 0 || p > 65535) {
-      throw new IllegalArgumentException(key.key() + " = " + p + " is not a port (0..65535)");
-    }
-    return p;
-  }
-
-  private String advertisedHost(String bind) throws IOException {
-    String configured = config.get(StandaloneSettings.HOSTNAME);
-    if (!configured.isEmpty()) {
-      return configured;
-    }
-    return isWildcard(bind) ? InetAddress.getLocalHost().getCanonicalHostName() : bind;
-  }
-
-  private static String connectHost(String bind) {
-    return isWildcard(bind) ? "127.0.0.1" : bind;
-  }
-
-  private static boolean isWildcard(String bind) {
-    return bind.equals("0.0.0.0") || bind.equals("::") || bind.equals("*");
   }
 
   /** Stops everything, flushing memstores; idempotent. */

@@ -1,0 +1,224 @@
+package dev.basalt.server.cluster;
+
+import dev.basalt.db.ClusterCatalog;
+import dev.basalt.fs.LocalStorage;
+import dev.basalt.server.coordination.MasterElection;
+import dev.basalt.server.coordination.ZooKeeperSession;
+import dev.basalt.server.master.ActiveMaster;
+import dev.basalt.server.rpc.RpcServer;
+import dev.basalt.server.rpc.RpcServerConfig;
+import dev.basalt.server.standalone.RootDirectory;
+import dev.basalt.server.standalone.StandaloneSettings;
+import dev.basalt.util.config.Config;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A master process of a cluster ({@code bin/basalt master}): it listens on its RPC port at once
+ * (ClientMetaService, so the RPC registry can ask any master who is active), joins the election
+ * ({@link MasterElection}) and stands by until it wins; then it takes the root directory's lock
+ * ({@link RootLock}: a paused previous master that still holds it makes this one wait rather than
+ * share the root), and becomes the {@link ActiveMaster}, whose services it offers from then on.
+ *
+ * <p>If its ZooKeeper session expires, another master may already be active: this one stops at once
+ * ({@link #onAbort}), without touching the root again. Thread-safe.
+ */
+public final class ClusterMaster implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterMaster.class);
+
+  private final Config config;
+  private final Path root;
+  private final RpcServer rpc;
+  private final ServerName self;
+  private final ZooKeeperSession zk;
+  private final MasterElection election;
+  private final String clusterIdOfRoot;
+  private final CountDownLatch activated = new CountDownLatch(1);
+  private final Thread electionThread;
+  private volatile Runnable onAbort = () -> {};
+  private volatile boolean closed;
+  private volatile ActiveMaster active;
+  private RootLock lock;
+
+  private ClusterMaster(Config config, Path root) throws IOException {
+    this.config = config;
+    this.root = root;
+    String bind = Addresses.bind(config);
+    String host = Addresses.advertisedHost(config);
+    long startCode = System.currentTimeMillis();
+    java.nio.file.Files.createDirectories(root);
+    this.clusterIdOfRoot = clusterIdOf(root);
+    this.rpc =
+        new RpcServer(
+            RpcServerConfig.from(
+                config, bind, Addresses.port(config, StandaloneSettings.MASTER_PORT)),
+            List.of(),
+            () -> active != null ? active.clusterId() : clusterIdOfRoot);
+    int port;
+    try {
+      port = rpc.start().getPort();
+    } catch (IOException e) {
+      rpc.close();
+      throw e;
+    }
+    this.self = new ServerName(host, port, startCode);
+    ZooKeeperSession session;
+    try {
+      session =
+          ZooKeeperSession.connect(
+              Addresses.zooKeeperQuorum(config),
+              Duration.ofSeconds(30),
+              Duration.ofMillis(config.get(ClusterSettings.ZOOKEEPER_SESSION_TIMEOUT)));
+    } catch (IOException | RuntimeException e) {
+      rpc.close();
+      throw e;
+    }
+    this.zk = session;
+    this.election = new MasterElection(zk, parent(), self);
+    rpc.addService(new ClientMetaServiceHandlers(this::clusterInfo).service());
+    zk.onExpired(
+        () -> {
+          if (!closed) {
+            LOG.error("master {}: its ZooKeeper session expired; stopping at once", self);
+            abort();
+          }
+        });
+    this.electionThread = new Thread(this::runElection, "basalt-master-election");
+    this.electionThread.setDaemon(true);
+  }
+
+  /**
+   * Starts a master: it listens and stands by (or becomes active when no master is).
+   *
+   * @throws IllegalArgumentException when {@code hbase.cluster.distributed} is false or a setting
+   *     is wrong
+   * @throws IOException when the port cannot be bound, ZooKeeper cannot be reached, or the root
+   *     directory holds no cluster
+   */
+  public static ClusterMaster start(Config config) throws IOException {
+    if (!config.get(ClusterSettings.DISTRIBUTED)) {
+      throw new IllegalArgumentException(
+          ClusterSettings.DISTRIBUTED.key()
+              + " is false: set it to true to run a cluster master (bin/basalt standalone runs"
+              + " everything in one process)");
+    }
+    Path root = RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR));
+    ClusterMaster m = new ClusterMaster(config, root);
+    m.electionThread.start();
+    return m;
+  }
+
+  /** The cluster id of the root, or null when it has none yet (the first master creates it). */
+  private static String clusterIdOf(Path root) throws IOException {
+    try {
+      return ClusterCatalog.clusterIdOf(new LocalStorage(root)).toString();
+    } catch (IOException none) {
+      return null;
+    }
+  }
+
+  private String parent() {
+    return config.get(StandaloneSettings.ZNODE_PARENT);
+  }
+
+  private void runElection() {
+    try {
+      long epoch = election.awaitActive(() -> closed);
+      if (epoch < 0) {
+        return;
+      }
+      lock = RootLock.acquire(root, () -> closed);
+      if (closed) {
+        return;
+      }
+      active = ActiveMaster.start(config, root, self, epoch, zk, rpc, election);
+      activated.countDown();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException | RuntimeException e) {
+      if (!closed) {
+        LOG.error("master {} could not become active; stopping", self, e);
+        abort();
+      }
+    }
+  }
+
+  /** What ClientMetaService answers: the active master also serves hbase:meta. */
+  private ClusterInfo clusterInfo() {
+    ServerName master = self;
+    if (active == null) {
+      try {
+        ServerName a = election.activeMaster();
+        if (a != null) {
+          master = a;
+        }
+      } catch (IOException e) {
+        LOG.debug("could not read the active master from ZooKeeper", e);
+      }
+    }
+    ActiveMaster a = active;
+    String id = a != null ? a.clusterId() : clusterIdOfRoot;
+    return new ClusterInfo(id == null ? "" : id, master, master, BasaltVersion.reported());
+  }
+
+  public ServerName name() {
+    return self;
+  }
+
+  public int port() {
+    return self.port();
+  }
+
+  public boolean isActive() {
+    return active != null;
+  }
+
+  /** Waits until this master is active; false when the time ran out. */
+  public boolean awaitActive(Duration timeout) throws InterruptedException {
+    return activated.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** What to do when the master must stop at once (its session expired): by default nothing. */
+  public void onAbort(Runnable action) {
+    this.onAbort = action;
+  }
+
+  private void abort() {
+    closed = true;
+    ActiveMaster a = active;
+    if (a != null) {
+      a.abort();
+    }
+    onAbort.run();
+  }
+
+  /** Stops cleanly: hands over mastership (the znode goes with the session) and stops serving. */
+  @Override
+  public synchronized void close() {
+    if (closed && active == null && lock == null) {
+      rpc.close();
+      zk.close();
+      return;
+    }
+    closed = true;
+    electionThread.interrupt();
+    ActiveMaster a = active;
+    active = null;
+    if (a != null) {
+      a.close();
+    }
+    rpc.close();
+    zk.close();
+    if (lock != null) {
+      lock.close();
+      lock = null;
+    }
+    LOG.info("master {} stopped", self);
+  }
+}

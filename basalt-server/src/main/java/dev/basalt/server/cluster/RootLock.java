@@ -1,0 +1,83 @@
+package dev.basalt.server.cluster;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The lock on a root directory's {@code LOCK} file that the process changing its catalog holds: a
+ * standalone server's database, or a cluster's active master. The kernel releases it when the
+ * process dies, so a new active master waits for it while the previous one lives (a paused master
+ * whose ZooKeeper session expired cannot go on writing the catalog beside it), and a standalone
+ * server cannot open a cluster's root while its master runs.
+ */
+final class RootLock implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RootLock.class);
+  private static final long POLL_MILLIS = 200;
+
+  private final FileChannel channel;
+  private final FileLock lock;
+
+  private RootLock(FileChannel channel, FileLock lock) {
+    this.channel = channel;
+    this.lock = lock;
+  }
+
+  /**
+   * Takes the lock, waiting while another process holds it.
+   *
+   * @param stop checked while waiting; when true the wait ends with an IOException
+   */
+  static RootLock acquire(Path root, BooleanSupplier stop) throws IOException {
+    FileChannel ch =
+        FileChannel.open(root.resolve("LOCK"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    boolean logged = false;
+    try {
+      while (true) {
+        FileLock l;
+        try {
+          l = ch.tryLock();
+        } catch (OverlappingFileLockException e) {
+          l = null; // another master of this JVM (tests) holds it
+        }
+        if (l != null) {
+          return new RootLock(ch, l);
+        }
+        if (stop.getAsBoolean()) {
+          throw new IOException("stopped while waiting for the lock of " + root);
+        }
+        if (!logged) {
+          LOG.warn(
+              "waiting for the lock of {}: another process (a previous master, or a standalone"
+                  + " server) still holds it",
+              root);
+          logged = true;
+        }
+        Thread.sleep(POLL_MILLIS);
+      }
+    } catch (IOException | RuntimeException e) {
+      ch.close();
+      throw e;
+    } catch (InterruptedException e) {
+      ch.close();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for the lock of " + root, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      lock.release();
+      channel.close();
+    } catch (IOException e) {
+      LOG.warn("could not release the root lock cleanly", e);
+    }
+  }
+}

@@ -1,0 +1,282 @@
+package dev.basalt.server.master;
+
+import dev.basalt.db.ClusterCatalog;
+import dev.basalt.db.DatabaseSettings;
+import dev.basalt.fs.LocalStorage;
+import dev.basalt.server.cluster.BasaltVersion;
+import dev.basalt.server.cluster.ClusterInfo;
+import dev.basalt.server.cluster.ClusterSettings;
+import dev.basalt.server.cluster.ServerName;
+import dev.basalt.server.coordination.HBaseZnodes;
+import dev.basalt.server.coordination.MasterElection;
+import dev.basalt.server.coordination.ZooKeeperSession;
+import dev.basalt.server.meta.MetaTable;
+import dev.basalt.server.regionserver.ClientServiceHandlers;
+import dev.basalt.server.regionserver.RegionLookup;
+import dev.basalt.server.rpc.RpcClient;
+import dev.basalt.server.rpc.RpcServer;
+import dev.basalt.server.standalone.StandaloneSettings;
+import dev.basalt.util.BasaltIOException;
+import dev.basalt.util.Clock;
+import dev.basalt.util.config.Config;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.zookeeper.Watcher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The active master's work, started when a master wins the election and holds the root's lock: the
+ * catalog ({@link ClusterCatalog}), the master store, the region servers ({@link ServerManager},
+ * fed by their startup calls, reports and ZooKeeper znodes), the assignment manager, and the
+ * services it now offers on its RPC port: MasterService, RegionServerStatusService and
+ * ClientService for {@code hbase:meta} (which this master serves; the {@code meta-region-server}
+ * znode says so). It publishes the cluster id and {@code running}, and runs the chores: watching
+ * {@code rs/}, balancing, expiring meta scanners.
+ */
+public final class ActiveMaster implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ActiveMaster.class);
+
+  /** How long a registered region server may take to create its znode before it counts as dead. */
+  private static final long ZNODE_GRACE_MILLIS = 30_000;
+
+  /** How long a command may go unanswered before the master sends it again. */
+  private static final long RESEND_MILLIS = 10_000;
+
+  private final ServerName self;
+  private final ZooKeeperSession zk;
+  private final String parent;
+  private final ClusterCatalog catalog;
+  private final MasterStore store;
+  private final ServerManager servers;
+  private final AssignmentManager assignment;
+  private final ClusterPlacement placement;
+  private final RpcClient client;
+  private final ClientServiceHandlers meta;
+  private final ScheduledExecutorService chores;
+  private volatile boolean closed;
+
+  private ActiveMaster(
+      Config config,
+      Path root,
+      ServerName self,
+      long epoch,
+      ZooKeeperSession zk,
+      RpcServer rpc,
+      MasterElection election)
+      throws IOException {
+    this.self = self;
+    this.zk = zk;
+    this.parent = config.get(StandaloneSettings.ZNODE_PARENT);
+    Clock clock = Clock.system();
+    refuseUnrecoveredStandaloneLog(root);
+    this.catalog =
+        ClusterCatalog.open(
+            new LocalStorage(root),
+            clock,
+            config.get(DatabaseSettings.NEW_VERSION_BEHAVIOR_DEFAULT));
+    this.store = MasterStore.open(root);
+    this.client = new RpcClient("basalt-master", Duration.ofSeconds(5));
+    this.servers = new ServerManager(clock, config.get(ClusterSettings.MAX_CLOCK_SKEW));
+    this.assignment =
+        new AssignmentManager(
+            catalog,
+            store,
+            servers,
+            new RpcRegionCommands(client, epoch),
+            clock,
+            epoch,
+            RESEND_MILLIS);
+    servers.setListener(
+        new ServerManager.Listener() {
+          @Override
+          public void serverAdded(ServerName server) {
+            assignment.kick();
+          }
+
+          @Override
+          public void serverDied(ServerName server) {
+            assignment.kick();
+          }
+        });
+    this.placement =
+        new ClusterPlacement(assignment, servers, store, config.get(ClusterSettings.REGIONS_SLOP));
+    String clusterId = catalog.clusterId().toString();
+    ClusterInfo info = new ClusterInfo(clusterId, self, self, BasaltVersion.reported());
+    MasterServiceHandlers master =
+        new MasterServiceHandlers(
+            new ClusterMasterAdmin(catalog, assignment, client),
+            new MasterClusterView(
+                () -> info,
+                servers,
+                assignment,
+                catalog,
+                () -> backupMasters(election),
+                placement::balancerEnabled),
+            placement,
+            clock);
+    this.meta =
+        new ClientServiceHandlers(
+            onlyMeta(self),
+            new MetaTable(new AssignmentMetaSource(catalog, assignment)),
+            clock,
+            config.get(StandaloneSettings.SCANNER_LEASE),
+            config.get(StandaloneSettings.SCANNER_MAX_RESULT_SIZE));
+    this.chores =
+        Executors.newScheduledThreadPool(
+            2,
+            r -> {
+              Thread t = new Thread(r, "basalt-master-chores");
+              t.setDaemon(true);
+              return t;
+            });
+
+    // Published before the region servers are watched and regions assigned: clients and region
+    // servers find this master from here on.
+    zk.createPersistentPath(path(HBaseZnodes.REGION_SERVERS));
+    zk.writePersistent(path(HBaseZnodes.CLUSTER_ID), HBaseZnodes.clusterIdData(clusterId));
+    zk.writePersistent(
+        path(HBaseZnodes.META_REGION_SERVER), HBaseZnodes.metaRegionServerData(self));
+    rpc.addService(
+        new RegionServerStatusHandlers(servers, assignment, clusterId, root.toString()).service());
+    rpc.addService(master.service());
+    rpc.addService(meta.service());
+    watchRegionServers();
+    assignment.start();
+    zk.writePersistent(
+        path(HBaseZnodes.RUNNING), HBaseZnodes.clusterUpData(Instant.now().toString()));
+    chores.scheduleWithFixedDelay(this::checkRegionServers, 1, 1, TimeUnit.SECONDS);
+    long balancerPeriod = config.get(ClusterSettings.BALANCER_PERIOD);
+    chores.scheduleWithFixedDelay(
+        placement::balanceIfOn, balancerPeriod, balancerPeriod, TimeUnit.MILLISECONDS);
+    chores.scheduleWithFixedDelay(meta::expireIdleScanners, 10, 10, TimeUnit.SECONDS);
+    LOG.info("master {} is active (cluster {}, epoch {})", self, clusterId, epoch);
+  }
+
+  /** Starts the active master's work on a master that won the election and the root's lock. */
+  public static ActiveMaster start(
+      Config config,
+      Path root,
+      ServerName self,
+      long epoch,
+      ZooKeeperSession zk,
+      RpcServer rpc,
+      MasterElection election)
+      throws IOException {
+    return new ActiveMaster(config, root, self, epoch, zk, rpc, election);
+  }
+
+  public String clusterId() {
+    return catalog.clusterId().toString();
+  }
+
+  private String path(String child) {
+    return parent.equals("/") ? "/" + child : parent + "/" + child;
+  }
+
+  /**
+   * A standalone server's log with segments left means it crashed with edits not yet in store
+   * files; a cluster cannot recover them yet, so the master refuses rather than lose them.
+   */
+  private static void refuseUnrecoveredStandaloneLog(Path root) throws IOException {
+    Path standaloneLog = root.resolve("WALs").resolve("local");
+    if (Files.isDirectory(standaloneLog)) {
+      try (var files = Files.list(standaloneLog)) {
+        if (files.findAny().isPresent()) {
+          throw new IOException(
+              standaloneLog
+                  + " holds the log of a standalone server that did not stop cleanly: start"
+                  + " bin/basalt standalone on this root once (it replays the log) and stop it with"
+                  + " Ctrl-C before running it as a cluster");
+        }
+      }
+    }
+  }
+
+  private List<ServerName> backupMasters(MasterElection election) {
+    try {
+      return election.backupMasters();
+    } catch (IOException e) {
+      LOG.debug("could not list the backup masters", e);
+      return List.of();
+    }
+  }
+
+  /** Every request for a region other than hbase:meta goes to a region server, not here. */
+  private static RegionLookup onlyMeta(ServerName self) {
+    return spec -> {
+      throw new BasaltIOException(
+          "Region "
+              + spec.getValue().toStringUtf8()
+              + " is not online on "
+              + self
+              + " (the master serves hbase:meta only)",
+          RegionLookup.NOT_SERVING,
+          false);
+    };
+  }
+
+  // ---- region servers in ZooKeeper ----------------------------------------------------------
+
+  private void watchRegionServers() throws IOException {
+    Watcher w =
+        event -> {
+          if (!closed) {
+            chores.execute(this::checkRegionServers);
+          }
+        };
+    servers.znodes(zk.children(path(HBaseZnodes.REGION_SERVERS), w), ZNODE_GRACE_MILLIS);
+  }
+
+  private void checkRegionServers() {
+    if (closed) {
+      return;
+    }
+    try {
+      watchRegionServers();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("could not read the region servers from ZooKeeper", e);
+    }
+  }
+
+  /** For tests: the regions a region server serves, as this master placed them. */
+  List<String> regionsOf(ServerName server) {
+    return new ArrayList<>(assignment.openByServer().getOrDefault(server, List.of()));
+  }
+
+  /** Stops at once, without cleaning anything (another master may already be active). */
+  public void abort() {
+    closed = true;
+    chores.shutdownNow();
+    assignment.close();
+    client.close();
+    try {
+      store.close();
+    } catch (IOException e) {
+      LOG.warn("master store did not close cleanly", e);
+    }
+  }
+
+  /** Stops cleanly; the regions stay open on their region servers for the next master. */
+  @Override
+  public void close() {
+    closed = true;
+    chores.shutdownNow();
+    assignment.close();
+    meta.close();
+    client.close();
+    try {
+      store.close();
+    } catch (IOException e) {
+      LOG.warn("master store did not close cleanly", e);
+    }
+  }
+}

@@ -1,0 +1,791 @@
+package dev.basalt.server.master;
+
+import dev.basalt.db.ClusterCatalog;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.schema.TableName;
+import dev.basalt.server.cluster.ServerName;
+import dev.basalt.server.master.RegionAssignment.State;
+import dev.basalt.util.BasaltIOException;
+import dev.basalt.util.Clock;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drives every region to where the catalog says it should be: open on one live region server when
+ * its table is enabled, closed when disabled, gone when the table is. Each region has one {@link
+ * RegionAssignment} record, an explicit state machine:
+ *
+ * <pre>
+ * OFFLINE/CLOSED --assign--> OPENING(target) --OPENED(target)--> OPEN(location)
+ * OPEN --unassign/move/reopen--> CLOSING(location, moveTo) --CLOSED--> CLOSED, or OPENING(moveTo)
+ * OPENING --FAILED_OPEN--> OFFLINE (retried elsewhere), FAILED_OPEN after 3 in a row
+ * OPEN/CLOSING on a server that died --> ABNORMALLY_CLOSED (waits for log recovery)
+ * </pre>
+ *
+ * Every transition is written to the master store before the command it implies is sent (named
+ * fault point {@link #FAULT_AFTER_PERSIST} between the two), and commands are idempotent, so after
+ * a master failover the new master re-sends what was in flight. A reconciliation pass runs every
+ * second and after every event: it starts the transitions the catalog asks for, re-sends commands
+ * not answered in time, and notices servers that died. Region servers' reports ({@link #opened},
+ * {@link #closed}, {@link #failedOpen}) complete transitions only when they come from the
+ * transition's target; a server reporting a region it should not have is told to close it, so a
+ * region is served by at most one server.
+ *
+ * <p>A region whose server died while it was open is not reopened: the edits in that server's log
+ * must be recovered first (the failover issue), so it waits as ABNORMALLY_CLOSED and is reported in
+ * the cluster status. Thread-safe: state changes under this object's lock; commands are sent
+ * outside it.
+ */
+final class AssignmentManager implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(AssignmentManager.class);
+
+  /** Fault point: a transition is persisted, its command not yet sent. */
+  static final String FAULT_AFTER_PERSIST = "master.assignment.afterPersist";
+
+  /** Opens that fail this many times in a row leave the region FAILED_OPEN. */
+  static final int MAX_OPEN_FAILURES = 3;
+
+  /** A command unanswered this long is sent again (region servers answer idempotently). */
+  private final long resendMillis;
+
+  private final ClusterCatalog catalog;
+  private final MasterStore store;
+  private final ServerManager servers;
+  private final RegionCommands commands;
+  private final Clock clock;
+  private final ScheduledExecutorService ticker;
+  private final ExecutorService dispatcher;
+  private final AtomicBoolean tickQueued = new AtomicBoolean();
+
+  private final Map<String, RegionAssignment> states = new HashMap<>();
+  private final Map<String, RegionInfo> infos = new HashMap<>();
+  private final Map<String, Long> since = new HashMap<>();
+  private final Set<String> toReopen = new HashSet<>();
+  private final Map<TableName, Map<String, Long>> floors = new HashMap<>();
+  private final List<Waiter> waiters = new ArrayList<>();
+  private final Set<String> reportedAbnormal = new HashSet<>();
+  private long nextOp;
+  private volatile boolean closed;
+
+  /** A caller waiting for regions to reach a state. */
+  private record Waiter(Predicate<AssignmentManager> done, CompletableFuture<Void> future) {}
+
+  /** A command decided under the lock, sent after it. */
+  private record Command(
+      ServerName server, RegionInfo region, boolean open, ServerName dest, long op) {}
+
+  AssignmentManager(
+      ClusterCatalog catalog,
+      MasterStore store,
+      ServerManager servers,
+      RegionCommands commands,
+      Clock clock,
+      long epoch,
+      long resendMillis) {
+    this.catalog = catalog;
+    this.store = store;
+    this.servers = servers;
+    this.commands = commands;
+    this.clock = clock;
+    this.resendMillis = resendMillis;
+    // Operation ids of this master's life start above every earlier life's (the epoch grows).
+    this.nextOp = epoch << 24;
+    this.ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-assignment"));
+    this.dispatcher = Executors.newFixedThreadPool(4, r -> daemon(r, "basalt-assignment-rpc"));
+  }
+
+  private static Thread daemon(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  /** Loads the stored records and starts reconciling. */
+  void start() throws IOException {
+    Map<String, String> stored = store.regions();
+    synchronized (this) {
+      for (Map.Entry<String, String> e : stored.entrySet()) {
+        try {
+          states.put(e.getKey(), RegionAssignment.decode(e.getValue()));
+        } catch (IllegalArgumentException bad) {
+          LOG.error("master store: dropping the unreadable record of region {}", e.getKey(), bad);
+        }
+      }
+    }
+    LOG.info("assignment: {} region records loaded", stored.size());
+    ticker.scheduleWithFixedDelay(this::tickSafely, 0, 1, TimeUnit.SECONDS);
+  }
+
+  /** Runs a reconciliation pass soon (after a report, a DDL change, a server event). */
+  void kick() {
+    if (!closed && tickQueued.compareAndSet(false, true)) {
+      ticker.execute(
+          () -> {
+            tickQueued.set(false);
+            tickSafely();
+          });
+    }
+  }
+
+  private void tickSafely() {
+    if (closed) {
+      return;
+    }
+    try {
+      tick();
+    } catch (IOException | RuntimeException e) {
+      LOG.error("assignment pass failed; it runs again in a second", e);
+    }
+  }
+
+  // ---- the reconciliation pass --------------------------------------------------------------
+
+  private void tick() throws IOException {
+    List<ClusterCatalog.TableEntry> tables = catalog.tables();
+    List<Command> send = new ArrayList<>();
+    Map<TableName, Map<String, Long>> floorsToWrite;
+    synchronized (this) {
+      Map<String, RegionAssignment> changes = new LinkedHashMap<>();
+      Set<String> present = new HashSet<>();
+      Map<ServerName, Integer> load = loadByServer();
+      long now = clock.currentTimeMillis();
+      for (ClusterCatalog.TableEntry t : tables) {
+        for (ClusterCatalog.RegionEntry r : t.regions()) {
+          String name = r.info().getEncodedName();
+          present.add(name);
+          infos.put(name, r.info());
+          RegionAssignment a = states.getOrDefault(name, RegionAssignment.NEW);
+          RegionAssignment next =
+              t.enabled()
+                  ? towardsOpen(name, a, load, now, send)
+                  : towardsClosed(name, a, now, send);
+          if (next != a) {
+            changes.put(name, next);
+          }
+        }
+      }
+      List<String> gone = new ArrayList<>();
+      for (Map.Entry<String, RegionAssignment> e : states.entrySet()) {
+        if (present.contains(e.getKey())) {
+          continue;
+        }
+        RegionAssignment a = e.getValue();
+        RegionInfo info = infos.get(e.getKey());
+        if (a.state() == State.OPEN && servers.isLive(a.location()) && info != null) {
+          // Its table was deleted or truncated while it was open somewhere: close it.
+          RegionAssignment next = a.closing(newOp(), null, true);
+          changes.put(e.getKey(), next);
+          send.add(new Command(a.location(), info, false, null, next.op()));
+        } else if (!a.inTransition() || !servers.isLive(a.target())) {
+          gone.add(e.getKey());
+        }
+      }
+      persist(changes);
+      if (!gone.isEmpty()) {
+        store.deleteRegions(gone);
+        for (String name : gone) {
+          states.remove(name);
+          infos.remove(name);
+          since.remove(name);
+        }
+      }
+      floorsToWrite = new HashMap<>(floors);
+      floors.clear();
+      checkWaiters();
+    }
+    for (Map.Entry<TableName, Map<String, Long>> f : floorsToWrite.entrySet()) {
+      try {
+        if (catalog.table(f.getKey()) != null) {
+          catalog.recordFloors(f.getKey(), f.getValue());
+        }
+      } catch (IOException e) {
+        LOG.warn("could not record the sequence floors of {} yet", f.getKey(), e);
+        synchronized (this) {
+          floors.computeIfAbsent(f.getKey(), k -> new HashMap<>()).putAll(f.getValue());
+        }
+      }
+    }
+    dispatch(send);
+  }
+
+  /** The next step of a region of an enabled table; {@code a} when nothing changes. */
+  private RegionAssignment towardsOpen(
+      String name,
+      RegionAssignment a,
+      Map<ServerName, Integer> load,
+      long now,
+      List<Command> send) {
+    RegionInfo info = infos.get(name);
+    switch (a.state()) {
+      case OFFLINE, CLOSED -> {
+        if (a.held()) {
+          return a;
+        }
+        ServerName target = leastLoaded(load, null);
+        if (target == null) {
+          return a; // no live server yet
+        }
+        load.merge(target, 1, Integer::sum);
+        RegionAssignment next = a.opening(target, newOp());
+        send.add(new Command(target, info, true, null, next.op()));
+        return next;
+      }
+      case OPENING -> {
+        if (!servers.isLive(a.target())) {
+          LOG.info("region {}: {} went away while opening it; assigning again", name, a.target());
+          return a.offline();
+        }
+        resendIfLate(name, a, now, send, true);
+        return a;
+      }
+      case OPEN -> {
+        if (!servers.isLive(a.location())) {
+          return abnormallyClosed(name, a);
+        }
+        if (toReopen.remove(name)) {
+          RegionAssignment next = a.closing(newOp(), null, false);
+          next = withMoveTo(next, a.location());
+          send.add(new Command(a.location(), info, false, null, next.op()));
+          return next;
+        }
+        return a;
+      }
+      case CLOSING -> {
+        if (!servers.isLive(a.target())) {
+          return abnormallyClosed(name, a);
+        }
+        resendIfLate(name, a, now, send, false);
+        return a;
+      }
+      default -> {
+        return a; // FAILED_OPEN waits for an assign; ABNORMALLY_CLOSED for log recovery
+      }
+    }
+  }
+
+  /** The next step of a region of a disabled table. */
+  private RegionAssignment towardsClosed(
+      String name, RegionAssignment a, long now, List<Command> send) {
+    RegionInfo info = infos.get(name);
+    switch (a.state()) {
+      case OPEN -> {
+        if (!servers.isLive(a.location())) {
+          return abnormallyClosed(name, a);
+        }
+        RegionAssignment next = a.closing(newOp(), null, false);
+        send.add(new Command(a.location(), info, false, null, next.op()));
+        return next;
+      }
+      case OPENING -> {
+        if (!servers.isLive(a.target())) {
+          return a.offline();
+        }
+        resendIfLate(name, a, now, send, true); // closed once it reports OPENED
+        return a;
+      }
+      case CLOSING -> {
+        if (!servers.isLive(a.target())) {
+          return abnormallyClosed(name, a);
+        }
+        RegionAssignment next = a.moveTo() == null ? a : withMoveTo(a, null);
+        resendIfLate(name, next, now, send, false);
+        return next;
+      }
+      default -> {
+        toReopen.remove(name);
+        return a;
+      }
+    }
+  }
+
+  private RegionAssignment abnormallyClosed(String name, RegionAssignment a) {
+    if (reportedAbnormal.add(name)) {
+      LOG.error(
+          "region {}: its server {} died with it open; it stays closed until that server's log is"
+              + " recovered (not automatic yet: restart the server on the same root, or recover"
+              + " its WALs directory)",
+          name,
+          a.state() == State.OPEN ? a.location() : a.target());
+    }
+    return a.abnormallyClosed();
+  }
+
+  private static RegionAssignment withMoveTo(RegionAssignment a, ServerName moveTo) {
+    return new RegionAssignment(
+        a.state(),
+        a.target(),
+        a.location(),
+        a.openSeqNum(),
+        a.op(),
+        moveTo,
+        a.held(),
+        a.failures());
+  }
+
+  private void resendIfLate(
+      String name, RegionAssignment a, long now, List<Command> send, boolean open) {
+    Long start = since.get(name);
+    if (start == null) {
+      since.put(name, now); // a transition loaded from the store: send it again now
+      send.add(new Command(a.target(), infos.get(name), open, open ? null : a.moveTo(), a.op()));
+    } else if (now - start > resendMillis) {
+      since.put(name, now);
+      LOG.info(
+          "region {}: no answer from {} yet; sending {} again",
+          name,
+          a.target(),
+          open ? "open" : "close");
+      send.add(new Command(a.target(), infos.get(name), open, open ? null : a.moveTo(), a.op()));
+    }
+  }
+
+  /** Open and opening regions per assignable server. */
+  private Map<ServerName, Integer> loadByServer() {
+    Map<ServerName, Integer> load = new LinkedHashMap<>();
+    for (ServerName s : servers.assignable()) {
+      load.put(s, 0);
+    }
+    for (RegionAssignment a : states.values()) {
+      ServerName on =
+          a.state() == State.OPEN ? a.location() : a.state() == State.OPENING ? a.target() : null;
+      if (on != null) {
+        load.computeIfPresent(on, (k, v) -> v + 1);
+      }
+    }
+    return load;
+  }
+
+  private static ServerName leastLoaded(Map<ServerName, Integer> load, ServerName except) {
+    ServerName best = null;
+    int bestLoad = Integer.MAX_VALUE;
+    for (Map.Entry<ServerName, Integer> e : load.entrySet()) {
+      if (!e.getKey().equals(except) && e.getValue() < bestLoad) {
+        best = e.getKey();
+        bestLoad = e.getValue();
+      }
+    }
+    return best;
+  }
+
+  private long newOp() {
+    return ++nextOp;
+  }
+
+  /** Writes the changed records, then makes them current (under the lock). */
+  private void persist(Map<String, RegionAssignment> changes) throws IOException {
+    if (changes.isEmpty()) {
+      return;
+    }
+    Map<String, String> encoded = new LinkedHashMap<>();
+    for (Map.Entry<String, RegionAssignment> e : changes.entrySet()) {
+      encoded.put(e.getKey(), e.getValue().encode());
+    }
+    store.putRegions(encoded);
+    long now = clock.currentTimeMillis();
+    for (Map.Entry<String, RegionAssignment> e : changes.entrySet()) {
+      RegionAssignment before = states.put(e.getKey(), e.getValue());
+      if (e.getValue().inTransition()
+          && (before == null || before.op() != e.getValue().op() || !before.inTransition())) {
+        since.put(e.getKey(), now);
+      } else if (!e.getValue().inTransition()) {
+        since.remove(e.getKey());
+      }
+    }
+    dev.basalt.util.FaultPoints.hit(FAULT_AFTER_PERSIST);
+  }
+
+  private void persist(String name, RegionAssignment a) throws IOException {
+    persist(Map.of(name, a));
+  }
+
+  private void dispatch(List<Command> send) {
+    for (Command c : send) {
+      if (c.region() == null || closed) {
+        continue;
+      }
+      dispatcher.execute(
+          () -> {
+            try {
+              if (c.open()) {
+                commands.open(c.server(), c.region(), c.op());
+              } else {
+                commands.close(c.server(), c.region(), c.dest(), c.op());
+              }
+            } catch (IOException | RuntimeException e) {
+              // The next pass re-sends it (or finds the server dead).
+              LOG.warn(
+                  "could not send {} of {} to {}: {}",
+                  c.open() ? "open" : "close",
+                  c.region().getEncodedName(),
+                  c.server(),
+                  e.toString());
+            }
+          });
+    }
+  }
+
+  // ---- region servers' reports --------------------------------------------------------------
+
+  /** A region server opened a region (its next sequence id is {@code seq}). */
+  void opened(ServerName server, RegionInfo region, long seq) throws IOException {
+    String name = region.getEncodedName();
+    List<Command> send = new ArrayList<>();
+    synchronized (this) {
+      RegionAssignment a = states.get(name);
+      if (a != null && a.state() == State.OPENING && server.equals(a.target())) {
+        persist(name, a.open(server, seq));
+        LOG.info("region {} is open on {} (sequence id {})", name, server, seq);
+        checkWaiters();
+      } else if (a != null && a.state() == State.OPEN && server.equals(a.location())) {
+        return; // a repeated report
+      } else {
+        LOG.warn(
+            "{} opened region {}, which the master placed {}: telling it to close the region",
+            server,
+            name,
+            a == null ? "nowhere" : a);
+        send.add(new Command(server, region, false, null, 0));
+      }
+    }
+    dispatch(send);
+    kick();
+  }
+
+  /** A region server closed a region; {@code lastSeq} is its last sequence id. */
+  void closed(ServerName server, RegionInfo region, long lastSeq) throws IOException {
+    String name = region.getEncodedName();
+    List<Command> send = new ArrayList<>();
+    synchronized (this) {
+      RegionAssignment a = states.get(name);
+      if (a == null || a.state() != State.CLOSING || !server.equals(a.target())) {
+        return; // a repeated report, or of a close the master did not ask for
+      }
+      if (lastSeq >= 0) {
+        floors.computeIfAbsent(region.getTable(), k -> new HashMap<>()).put(name, lastSeq);
+      }
+      ClusterCatalog.TableEntry t = catalog.table(region.getTable());
+      ServerName moveTo = a.moveTo();
+      if (moveTo != null && t != null && t.enabled() && servers.isLive(moveTo)) {
+        RegionAssignment next = a.closed().opening(moveTo, newOp());
+        persist(name, next);
+        send.add(new Command(moveTo, region, true, null, next.op()));
+      } else {
+        persist(name, a.closed());
+        LOG.info("region {} is closed on {}", name, server);
+      }
+      checkWaiters();
+    }
+    dispatch(send);
+    kick();
+  }
+
+  /** A region server could not open a region. */
+  void failedOpen(ServerName server, RegionInfo region) throws IOException {
+    String name = region.getEncodedName();
+    synchronized (this) {
+      RegionAssignment a = states.get(name);
+      if (a == null || a.state() != State.OPENING || !server.equals(a.target())) {
+        return;
+      }
+      boolean giveUp = a.failures() + 1 >= MAX_OPEN_FAILURES;
+      persist(name, a.failedOpen(giveUp));
+      if (giveUp) {
+        LOG.error(
+            "region {} failed to open {} times in a row; it stays FAILED_OPEN until assigned"
+                + " (the region servers' logs say why)",
+            name,
+            MAX_OPEN_FAILURES);
+        checkWaiters();
+      }
+    }
+    kick();
+  }
+
+  // ---- operator requests --------------------------------------------------------------------
+
+  /**
+   * Moves an open region to {@code dest} (or the least loaded other server when null); the future
+   * completes when it is open there.
+   */
+  CompletableFuture<Void> move(String encodedName, ServerName dest) throws IOException {
+    List<Command> send = new ArrayList<>();
+    ServerName to;
+    synchronized (this) {
+      RegionAssignment a = states.get(encodedName);
+      RegionInfo info = infos.get(encodedName);
+      if (a == null || info == null) {
+        throw new BasaltIOException(
+            "region " + encodedName + " does not exist",
+            "org.apache.hadoop.hbase.UnknownRegionException",
+            true);
+      }
+      if (a.state() != State.OPEN) {
+        throw BasaltIOException.doNotRetry(
+            "region " + encodedName + " is " + a.state() + ", not OPEN; it can move once open");
+      }
+      if (dest != null) {
+        ServerName known = liveNamed(dest);
+        if (known == null) {
+          throw BasaltIOException.doNotRetry(
+              "cannot move region " + encodedName + " to " + dest + ": no such live region server");
+        }
+        if (servers.decommissioned().contains(known)) {
+          throw BasaltIOException.doNotRetry(
+              "cannot move region " + encodedName + " to " + known + ": it is decommissioned");
+        }
+        to = known;
+      } else {
+        to = leastLoaded(loadByServer(), a.location());
+        if (to == null) {
+          throw BasaltIOException.doNotRetry(
+              "cannot move region " + encodedName + ": no other region server to move it to");
+        }
+      }
+      if (to.equals(a.location())) {
+        return CompletableFuture.completedFuture(null);
+      }
+      RegionAssignment next = a.closing(newOp(), to, false);
+      persist(encodedName, next);
+      send.add(new Command(a.location(), info, false, to, next.op()));
+    }
+    dispatch(send);
+    ServerName target = to;
+    return await(
+        am -> {
+          RegionAssignment now = am.states.get(encodedName);
+          return now == null
+              || now.state() == State.ABNORMALLY_CLOSED
+              || now.state() == State.FAILED_OPEN
+              || (now.state() == State.OPEN && target.equals(now.location()))
+              || (now.state() == State.OPEN && now.moveTo() == null && !now.inTransition());
+        });
+  }
+
+  /**
+   * A live server by name; a name without a start code (0) matches the live server at that address.
+   */
+  private ServerName liveNamed(ServerName name) {
+    for (ServerName s : servers.liveServers().keySet()) {
+      if (s.equals(name) || (name.startCode() == 0 && s.sameAddress(name))) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** Opens a region (clearing an unassign's hold and a failed open); completes when open. */
+  CompletableFuture<Void> assign(String encodedName) throws IOException {
+    synchronized (this) {
+      RegionAssignment a = requireRegion(encodedName);
+      if (a.state() == State.OPEN || a.inTransition()) {
+        return CompletableFuture.completedFuture(null);
+      }
+      if (a.state() == State.ABNORMALLY_CLOSED) {
+        throw BasaltIOException.doNotRetry(
+            "region "
+                + encodedName
+                + " waits for the recovery of its dead server's log; it cannot be assigned before");
+      }
+      persist(encodedName, a.assignable());
+    }
+    kick();
+    return await(am -> am.stateOf(encodedName) == State.OPEN);
+  }
+
+  /** Closes a region and keeps it closed until assigned; completes when closed. */
+  CompletableFuture<Void> unassign(String encodedName) throws IOException {
+    List<Command> send = new ArrayList<>();
+    synchronized (this) {
+      RegionAssignment a = requireRegion(encodedName);
+      if (a.state() != State.OPEN) {
+        if (!a.inTransition()) {
+          persist(encodedName, withHold(a));
+        }
+      } else {
+        RegionAssignment next = a.closing(newOp(), null, true);
+        persist(encodedName, next);
+        send.add(new Command(a.location(), infos.get(encodedName), false, null, next.op()));
+      }
+    }
+    dispatch(send);
+    return await(am -> !am.isServing(encodedName));
+  }
+
+  private static RegionAssignment withHold(RegionAssignment a) {
+    return new RegionAssignment(
+        a.state(),
+        a.target(),
+        a.location(),
+        a.openSeqNum(),
+        a.op(),
+        a.moveTo(),
+        true,
+        a.failures());
+  }
+
+  private RegionAssignment requireRegion(String encodedName) throws BasaltIOException {
+    RegionAssignment a = states.get(encodedName);
+    if (a == null || !infos.containsKey(encodedName)) {
+      throw new BasaltIOException(
+          "region " + encodedName + " does not exist",
+          "org.apache.hadoop.hbase.UnknownRegionException",
+          true);
+    }
+    return a;
+  }
+
+  /** Closes and opens again every open region of the table (after its descriptor changed). */
+  CompletableFuture<Void> reopen(TableName table) {
+    Set<String> names = new HashSet<>();
+    synchronized (this) {
+      for (Map.Entry<String, RegionInfo> e : infos.entrySet()) {
+        RegionAssignment a = states.get(e.getKey());
+        if (e.getValue().getTable().equals(table) && a != null && a.state() == State.OPEN) {
+          toReopen.add(e.getKey());
+          names.add(e.getKey());
+        }
+      }
+    }
+    kick();
+    return await(
+        am -> {
+          for (String n : names) {
+            RegionAssignment a = am.states.get(n);
+            if (a != null
+                && (am.toReopen.contains(n) || a.inTransition())
+                && a.state() != State.ABNORMALLY_CLOSED) {
+              return false;
+            }
+          }
+          return true;
+        });
+  }
+
+  // ---- waiting ------------------------------------------------------------------------------
+
+  /**
+   * Completes when every region of the table is open (or can no longer open: failed, waiting
+   * recovery).
+   */
+  CompletableFuture<Void> awaitOpen(TableName table) {
+    kick();
+    return await(am -> am.allOf(table, a -> a.state() == State.OPEN || stuck(a)));
+  }
+
+  /** Completes when no region of the table is served or in transition. */
+  CompletableFuture<Void> awaitClosed(TableName table) {
+    kick();
+    return await(am -> am.allOf(table, a -> !a.inTransition() && a.state() != State.OPEN));
+  }
+
+  private static boolean stuck(RegionAssignment a) {
+    return a.state() == State.FAILED_OPEN || a.state() == State.ABNORMALLY_CLOSED;
+  }
+
+  private boolean allOf(TableName table, Predicate<RegionAssignment> p) {
+    ClusterCatalog.TableEntry t = catalog.table(table);
+    if (t == null) {
+      return true;
+    }
+    for (ClusterCatalog.RegionEntry r : t.regions()) {
+      if (!p.test(states.getOrDefault(r.info().getEncodedName(), RegionAssignment.NEW))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private synchronized CompletableFuture<Void> await(Predicate<AssignmentManager> done) {
+    CompletableFuture<Void> f = new CompletableFuture<>();
+    if (done.test(this)) {
+      f.complete(null);
+    } else {
+      waiters.add(new Waiter(done, f));
+    }
+    return f;
+  }
+
+  private void checkWaiters() {
+    waiters.removeIf(
+        w -> {
+          if (w.future().isDone()) {
+            return true;
+          }
+          if (w.done().test(this)) {
+            w.future().complete(null);
+            return true;
+          }
+          return false;
+        });
+  }
+
+  // ---- what others read ---------------------------------------------------------------------
+
+  synchronized State stateOf(String encodedName) {
+    RegionAssignment a = states.get(encodedName);
+    return a == null ? State.OFFLINE : a.state();
+  }
+
+  private boolean isServing(String encodedName) {
+    RegionAssignment a = states.get(encodedName);
+    return a != null && (a.state() == State.OPEN || a.inTransition());
+  }
+
+  /** A copy of every record, by encoded name. */
+  synchronized Map<String, RegionAssignment> snapshot() {
+    return new HashMap<>(states);
+  }
+
+  /** The open regions of each live server (by encoded name). */
+  synchronized Map<ServerName, List<String>> openByServer() {
+    Map<ServerName, List<String>> out = new LinkedHashMap<>();
+    for (ServerName s : servers.liveServers().keySet()) {
+      out.put(s, new ArrayList<>());
+    }
+    for (Map.Entry<String, RegionAssignment> e : states.entrySet()) {
+      RegionAssignment a = e.getValue();
+      if (a.state() == State.OPEN && out.containsKey(a.location())) {
+        out.get(a.location()).add(e.getKey());
+      }
+    }
+    return out;
+  }
+
+  synchronized int inTransitionCount() {
+    int n = 0;
+    for (RegionAssignment a : states.values()) {
+      if (a.inTransition()) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    ticker.shutdownNow();
+    dispatcher.shutdownNow();
+    synchronized (this) {
+      for (Waiter w : waiters) {
+        w.future().completeExceptionally(new IOException("the master is stopping"));
+      }
+      waiters.clear();
+    }
+  }
+}

@@ -1,0 +1,316 @@
+package dev.basalt.server.master;
+
+import dev.basalt.db.ClusterCatalog;
+import dev.basalt.db.TableNotDisabledException;
+import dev.basalt.db.TableNotEnabledException;
+import dev.basalt.db.TableNotFoundException;
+import dev.basalt.schema.ColumnFamilyDescriptor;
+import dev.basalt.schema.NamespaceDescriptor;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.schema.TableDescriptor;
+import dev.basalt.schema.TableDescriptorBuilder;
+import dev.basalt.schema.TableName;
+import dev.basalt.server.cluster.ServerName;
+import dev.basalt.server.master.RegionAssignment.State;
+import dev.basalt.server.rpc.RpcClient;
+import dev.basalt.util.BasaltIOException;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegionRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegionResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
+import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+
+/**
+ * The master's operations in cluster mode: the change is made in the catalog ({@link
+ * ClusterCatalog}, one atomic step, where its precondition errors are thrown) and the assignment
+ * manager then brings the regions there; the returned future completes when it did (a created or
+ * enabled table's regions open, a disabled one's closed, a modified one's reopened). Flushes go to
+ * the region servers holding the table's regions.
+ *
+ * <p>Not in cluster mode yet: splits and merges (refused with a message saying so). Thread-safe.
+ */
+final class ClusterMasterAdmin implements ClusterAdmin {
+  private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(60);
+
+  private final ClusterCatalog catalog;
+  private final AssignmentManager assignment;
+  private final RpcClient client;
+
+  ClusterMasterAdmin(ClusterCatalog catalog, AssignmentManager assignment, RpcClient client) {
+    this.catalog = catalog;
+    this.assignment = assignment;
+    this.client = client;
+  }
+
+  // ---- namespaces ---------------------------------------------------------------------------
+
+  @Override
+  public void createNamespace(NamespaceDescriptor ns) throws IOException {
+    catalog.createNamespace(ns);
+  }
+
+  @Override
+  public void modifyNamespace(NamespaceDescriptor ns) throws IOException {
+    catalog.modifyNamespace(ns);
+  }
+
+  @Override
+  public void deleteNamespace(String name) throws IOException {
+    catalog.deleteNamespace(name);
+  }
+
+  @Override
+  public NamespaceDescriptor getNamespaceDescriptor(String name) throws IOException {
+    return catalog.getNamespaceDescriptor(name);
+  }
+
+  @Override
+  public List<NamespaceDescriptor> listNamespaceDescriptors() {
+    return catalog.listNamespaceDescriptors();
+  }
+
+  @Override
+  public List<String> listNamespaces() {
+    List<String> out = new ArrayList<>();
+    for (NamespaceDescriptor d : catalog.listNamespaceDescriptors()) {
+      out.add(d.getName());
+    }
+    return out;
+  }
+
+  // ---- tables: reads ------------------------------------------------------------------------
+
+  @Override
+  public boolean tableExists(TableName name) {
+    return catalog.table(name) != null;
+  }
+
+  @Override
+  public List<TableDescriptor> listTables() {
+    List<TableDescriptor> out = new ArrayList<>();
+    for (ClusterCatalog.TableEntry t : catalog.tables()) {
+      out.add(t.descriptor());
+    }
+    return out;
+  }
+
+  @Override
+  public List<TableDescriptor> listTablesByNamespace(String namespace) throws IOException {
+    catalog.getNamespaceDescriptor(namespace); // NamespaceNotFoundException when missing
+    List<TableDescriptor> out = new ArrayList<>();
+    for (ClusterCatalog.TableEntry t : catalog.tables()) {
+      if (t.name().getNamespaceAsString().equals(namespace)) {
+        out.add(t.descriptor());
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public TableDescriptor getDescriptor(TableName name) throws TableNotFoundException {
+    return catalog.requireTable(name).descriptor();
+  }
+
+  @Override
+  public boolean isTableEnabled(TableName name) throws TableNotFoundException {
+    return catalog.requireTable(name).enabled();
+  }
+
+  @Override
+  public boolean isTableDisabled(TableName name) throws TableNotFoundException {
+    return !catalog.requireTable(name).enabled();
+  }
+
+  @Override
+  public List<RegionInfo> getRegions(TableName name) throws TableNotFoundException {
+    return catalog.requireTable(name).regionInfos();
+  }
+
+  // ---- tables: changes ----------------------------------------------------------------------
+
+  @Override
+  public CompletableFuture<Void> createTable(TableDescriptor desc, byte[][] splitKeys)
+      throws IOException {
+    catalog.createTable(desc, splitKeys);
+    return assignment.awaitOpen(desc.getTableName());
+  }
+
+  @Override
+  public CompletableFuture<Void> deleteTable(TableName name) throws IOException {
+    requireClosed(name, "deleted");
+    catalog.deleteTable(name);
+    assignment.kick(); // forgets its regions
+    return CompletableFuture.completedFuture(null);
+  }
+
+  @Override
+  public CompletableFuture<Void> truncateTable(TableName name, boolean preserveSplits)
+      throws IOException {
+    requireClosed(name, "truncated");
+    catalog.truncateTable(name, preserveSplits);
+    return assignment.awaitOpen(name);
+  }
+
+  /** A disabled table whose regions no server serves any more (its disable has finished). */
+  private void requireClosed(TableName name, String toBe) throws IOException {
+    ClusterCatalog.TableEntry t = catalog.requireTable(name);
+    if (t.enabled()) {
+      throw new TableNotDisabledException(
+          "table '" + name.getNameAsString() + "' is enabled; disable it before it can be " + toBe);
+    }
+    if (!assignment.awaitClosed(name).isDone()) {
+      throw new TableNotDisabledException(
+          "table '"
+              + name.getNameAsString()
+              + "' is still being disabled (regions are closing); retry when it is disabled");
+    }
+  }
+
+  @Override
+  public CompletableFuture<Void> enableTable(TableName name) throws IOException {
+    if (catalog.requireTable(name).enabled()) {
+      throw new TableNotDisabledException(
+          "table '" + name.getNameAsString() + "' is already enabled");
+    }
+    catalog.setEnabled(name, true, Map.of());
+    return assignment.awaitOpen(name);
+  }
+
+  @Override
+  public CompletableFuture<Void> disableTable(TableName name) throws IOException {
+    if (!catalog.requireTable(name).enabled()) {
+      throw new TableNotEnabledException(
+          "table '" + name.getNameAsString() + "' is already disabled");
+    }
+    catalog.setEnabled(name, false, Map.of());
+    return assignment.awaitClosed(name);
+  }
+
+  @Override
+  public CompletableFuture<Void> modifyTable(TableDescriptor desc) throws IOException {
+    ClusterCatalog.TableEntry t = catalog.modifyTable(desc);
+    return t.enabled()
+        ? assignment.reopen(desc.getTableName())
+        : CompletableFuture.completedFuture(null);
+  }
+
+  @Override
+  public CompletableFuture<Void> addColumnFamily(TableName name, ColumnFamilyDescriptor family)
+      throws IOException {
+    TableDescriptor old = catalog.requireTable(name).descriptor();
+    if (old.hasColumnFamily(family.getName())) {
+      throw new dev.basalt.db.InvalidFamilyOperationException(
+          "column family '"
+              + family.getNameAsString()
+              + "' in table '"
+              + name.getNameAsString()
+              + "' already exists so cannot be added");
+    }
+    return modifyTable(TableDescriptorBuilder.newBuilder(old).setColumnFamily(family).build());
+  }
+
+  @Override
+  public CompletableFuture<Void> deleteColumnFamily(TableName name, byte[] family)
+      throws IOException {
+    TableDescriptor old = catalog.requireTable(name).descriptor();
+    if (!old.hasColumnFamily(family)) {
+      throw new dev.basalt.db.InvalidFamilyOperationException(
+          "column family '"
+              + new String(family, java.nio.charset.StandardCharsets.UTF_8)
+              + "' does not exist in table '"
+              + name.getNameAsString()
+              + "', so it cannot be deleted");
+    }
+    if (old.getColumnFamilyCount() == 1) {
+      throw new dev.basalt.db.InvalidFamilyOperationException(
+          "column family '"
+              + new String(family, java.nio.charset.StandardCharsets.UTF_8)
+              + "' is the only column family of table '"
+              + name.getNameAsString()
+              + "', so it cannot be deleted");
+    }
+    return modifyTable(TableDescriptorBuilder.newBuilder(old).removeColumnFamily(family).build());
+  }
+
+  @Override
+  public CompletableFuture<Void> modifyColumnFamily(TableName name, ColumnFamilyDescriptor family)
+      throws IOException {
+    TableDescriptor old = catalog.requireTable(name).descriptor();
+    if (!old.hasColumnFamily(family.getName())) {
+      throw new dev.basalt.db.InvalidFamilyOperationException(
+          "column family '"
+              + family.getNameAsString()
+              + "' does not exist in table '"
+              + name.getNameAsString()
+              + "', so it cannot be modified");
+    }
+    return modifyTable(TableDescriptorBuilder.newBuilder(old).modifyColumnFamily(family).build());
+  }
+
+  @Override
+  public void flush(TableName name) throws IOException {
+    ClusterCatalog.TableEntry t = catalog.requireTable(name);
+    if (!t.enabled()) {
+      throw new TableNotEnabledException("table '" + name.getNameAsString() + "' is disabled");
+    }
+    Map<String, RegionAssignment> states = assignment.snapshot();
+    List<CompletableFuture<FlushRegionResponse>> flushes = new ArrayList<>();
+    for (RegionInfo r : t.regionInfos()) {
+      RegionAssignment a = states.get(r.getEncodedName());
+      if (a == null || a.state() != State.OPEN) {
+        continue; // not open: nothing in memory to flush
+      }
+      ServerName server = a.location();
+      flushes.add(
+          client.callAsync(
+              RpcRegionCommands.address(server),
+              AdminService.getDescriptor(),
+              "FlushRegion",
+              FlushRegionRequest.newBuilder()
+                  .setRegion(
+                      RegionSpecifier.newBuilder()
+                          .setType(RegionSpecifier.RegionSpecifierType.REGION_NAME)
+                          .setValue(ByteString.copyFrom(r.getRegionName())))
+                  .build(),
+              FlushRegionResponse.getDefaultInstance(),
+              FLUSH_TIMEOUT));
+    }
+    try {
+      CompletableFuture.allOf(flushes.toArray(new CompletableFuture<?>[0])).join();
+    } catch (java.util.concurrent.CompletionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof IOException io
+          ? io
+          : new IOException("flush of " + name + " failed: " + cause, cause);
+    }
+  }
+
+  @Override
+  public List<RegionInfo> splitRegion(byte[] regionName) throws IOException {
+    throw notYet("split");
+  }
+
+  @Override
+  public List<RegionInfo> split(TableName name, byte[] splitRow) throws IOException {
+    throw notYet("split");
+  }
+
+  @Override
+  public RegionInfo mergeRegions(byte[] regionA, byte[] regionB) throws IOException {
+    throw notYet("merge");
+  }
+
+  private static BasaltIOException notYet(String what) {
+    return BasaltIOException.doNotRetry(
+        "cannot "
+            + what
+            + " regions: splits and merges are not supported in cluster mode yet (they are in"
+            + " standalone mode); create tables pre-split instead");
+  }
+}

@@ -1,0 +1,158 @@
+package dev.basalt.server.master;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.db.Basalt;
+import dev.basalt.db.Database;
+import dev.basalt.db.DatabaseSettings;
+import dev.basalt.db.Table;
+import dev.basalt.ops.Delete;
+import dev.basalt.ops.Durability;
+import dev.basalt.ops.Put;
+import dev.basalt.ops.Result;
+import dev.basalt.ops.Scan;
+import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.NamespaceDescriptor;
+import dev.basalt.schema.TableDescriptorBuilder;
+import dev.basalt.schema.TableName;
+import dev.basalt.util.config.Config;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the active master must not forget across a restart or a failover, kept in an embedded
+ * database under {@code <root>/MasterData} (the engine's own log, flushes and crash recovery; its
+ * directory lock lets one master at a time open it). Two kinds of rows in one table, {@code
+ * basalt:master}, family {@code m}:
+ *
+ * <pre>
+ * row                      column   value
+ * r/&lt;encoded region&gt;     a        the region's assignment record (AssignmentRecord.encode)
+ * s/&lt;name&gt;               v        a setting or list: balancer, decommissioned, next operation id
+ * </pre>
+ *
+ * Every write is logged with SYNC_WAL before the master acts on it (sends the command it decided),
+ * so after a crash the new master finds every transition it may have started. Thread-safe.
+ */
+final class MasterStore implements Closeable {
+  static final String DIR = "MasterData";
+  private static final TableName TABLE = TableName.valueOf("basalt", "master");
+  private static final byte[] FAMILY = Bytes.toBytes("m");
+  private static final byte[] RECORD = Bytes.toBytes("a");
+  private static final byte[] VALUE = Bytes.toBytes("v");
+  private static final String REGION_PREFIX = "r/";
+  private static final String SETTING_PREFIX = "s/";
+
+  private final Database db;
+  private final Table table;
+
+  private MasterStore(Database db) throws IOException {
+    this.db = db;
+    this.table = db.getTable(TABLE);
+  }
+
+  /** Opens (creating if needed) the store under {@code root}. */
+  static MasterStore open(Path root) throws IOException {
+    // A small store: little cache, and no row cache.
+    Config config =
+        Config.builder()
+            .set(DatabaseSettings.BLOCK_CACHE_FRACTION.key(), "0.01")
+            .set(DatabaseSettings.ROW_CACHE_FRACTION.key(), "0")
+            .set(DatabaseSettings.GLOBAL_MEMSTORE_FRACTION.key(), "0.05")
+            .build();
+    Database db = Basalt.open(root.resolve(DIR), config);
+    try {
+      if (!db.listNamespaces().contains(TABLE.getNamespaceAsString())) {
+        db.createNamespace(NamespaceDescriptor.create(TABLE.getNamespaceAsString()).build());
+      }
+      if (!db.tableExists(TABLE)) {
+        db.createTable(
+            TableDescriptorBuilder.newBuilder(TABLE)
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
+                .build());
+      }
+      return new MasterStore(db);
+    } catch (IOException | RuntimeException e) {
+      db.close();
+      throw e;
+    }
+  }
+
+  /** Every region's assignment record, by encoded name. */
+  Map<String, String> regions() throws IOException {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : scan(REGION_PREFIX, RECORD).entrySet()) {
+      out.put(e.getKey().substring(REGION_PREFIX.length()), e.getValue());
+    }
+    return out;
+  }
+
+  /** Writes the records of these regions (encoded name to record) durably, in one batch. */
+  void putRegions(Map<String, String> records) throws IOException {
+    if (records.isEmpty()) {
+      return;
+    }
+    List<Put> puts = new ArrayList<>(records.size());
+    for (Map.Entry<String, String> e : records.entrySet()) {
+      puts.add(put(REGION_PREFIX + e.getKey(), RECORD, e.getValue()));
+    }
+    table.put(puts);
+  }
+
+  /** Forgets regions that no longer exist. */
+  void deleteRegions(List<String> encodedNames) throws IOException {
+    if (encodedNames.isEmpty()) {
+      return;
+    }
+    List<Delete> deletes = new ArrayList<>(encodedNames.size());
+    for (String name : encodedNames) {
+      Delete d = new Delete(Bytes.toBytes(REGION_PREFIX + name));
+      d.setDurability(Durability.SYNC_WAL);
+      deletes.add(d);
+    }
+    table.delete(deletes);
+  }
+
+  /** A stored setting, or null. */
+  String setting(String name) throws IOException {
+    Result r = table.get(new dev.basalt.ops.Get(Bytes.toBytes(SETTING_PREFIX + name)));
+    byte[] v = r.getValue(FAMILY, VALUE);
+    return v == null ? null : Bytes.toString(v);
+  }
+
+  void putSetting(String name, String value) throws IOException {
+    table.put(put(SETTING_PREFIX + name, VALUE, value));
+  }
+
+  private static Put put(String row, byte[] qualifier, String value) {
+    Put p = new Put(Bytes.toBytes(row)).addColumn(FAMILY, qualifier, Bytes.toBytes(value));
+    p.setDurability(Durability.SYNC_WAL);
+    return p;
+  }
+
+  private Map<String, String> scan(String prefix, byte[] qualifier) throws IOException {
+    Map<String, String> out = new LinkedHashMap<>();
+    Scan scan =
+        new Scan()
+            .withStartRow(Bytes.toBytes(prefix))
+            .withStopRow(Bytes.toBytes(prefix.substring(0, prefix.length() - 1) + "0"));
+    try (dev.basalt.db.ResultScanner rs = table.getScanner(scan)) {
+      for (Result r = rs.next(); r != null; r = rs.next()) {
+        byte[] v = r.getValue(FAMILY, qualifier);
+        if (v != null) {
+          out.put(Bytes.toString(r.getRow()), Bytes.toString(v));
+        }
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public void close() throws IOException {
+    db.close();
+  }
+}

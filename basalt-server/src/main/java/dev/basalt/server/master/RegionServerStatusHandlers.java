@@ -1,0 +1,156 @@
+package dev.basalt.server.master;
+
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.server.cluster.ServerName;
+import dev.basalt.server.protocol.SchemaCodec;
+import dev.basalt.server.rpc.RpcReply;
+import dev.basalt.server.rpc.RpcService;
+import dev.basalt.util.BasaltIOException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.Map;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NameStringPair;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.GetLiveRegionServersRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.GetLiveRegionServersResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.RegionServerReportRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.RegionServerReportResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.RegionServerStartupRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.RegionServerStartupResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.RegionServerStatusService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.RegionStateTransition;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.ReportRSFatalErrorRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.ReportRSFatalErrorResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.ReportRegionStateTransitionRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.ReportRegionStateTransitionResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * RegionServerStatusService on the active master: what region servers tell it (docs/formats/
+ * cluster.md): their startup (the master checks and registers them, and answers with the host it
+ * saw, the cluster id and the root directory, which the region server compares with its own), their
+ * periodic load reports, and the outcome of the opens and closes it asked for. Stateless.
+ */
+final class RegionServerStatusHandlers {
+  private static final Logger LOG = LoggerFactory.getLogger(RegionServerStatusHandlers.class);
+
+  /** The reply entries of a startup call. */
+  static final String HOSTNAME_SEEN = "hbase.regionserver.hostname.seen.by.master";
+
+  static final String CLUSTER_ID = "basalt.cluster.id";
+  static final String ROOT_DIR = "hbase.rootdir";
+
+  private final ServerManager servers;
+  private final AssignmentManager assignment;
+  private final String clusterId;
+  private final String rootDir;
+
+  RegionServerStatusHandlers(
+      ServerManager servers, AssignmentManager assignment, String clusterId, String rootDir) {
+    this.servers = servers;
+    this.assignment = assignment;
+    this.clusterId = clusterId;
+    this.rootDir = rootDir;
+  }
+
+  RpcService service() {
+    return RpcService.builder(RegionServerStatusService.getDescriptor())
+        .method(
+            "RegionServerStartup",
+            RegionServerStartupRequest.getDefaultInstance(),
+            (q, c) -> RpcReply.of(startup(q, c.remoteAddress())))
+        .method(
+            "RegionServerReport",
+            RegionServerReportRequest.getDefaultInstance(),
+            (q, c) -> {
+              servers.report(PlacementRpcs.fromProto(q.getServer()), q.getLoad());
+              return RpcReply.of(RegionServerReportResponse.getDefaultInstance());
+            })
+        .method(
+            "ReportRegionStateTransition",
+            ReportRegionStateTransitionRequest.getDefaultInstance(),
+            (q, c) -> RpcReply.of(transitions(q)))
+        .method(
+            "ReportRSFatalError",
+            ReportRSFatalErrorRequest.getDefaultInstance(),
+            (q, c) -> {
+              LOG.error(
+                  "region server {} reports a fatal error: {}",
+                  PlacementRpcs.fromProto(q.getServer()),
+                  q.getErrorMessage());
+              return RpcReply.of(ReportRSFatalErrorResponse.getDefaultInstance());
+            })
+        .method(
+            "GetLiveRegionServers",
+            GetLiveRegionServersRequest.getDefaultInstance(),
+            (q, c) -> {
+              GetLiveRegionServersResponse.Builder b = GetLiveRegionServersResponse.newBuilder();
+              Map<ServerName, ?> live = servers.liveServers();
+              int n = 0;
+              for (ServerName s : live.keySet()) {
+                if (n++ < q.getCount()) {
+                  b.addServer(s.toProto());
+                }
+              }
+              return RpcReply.of(b.setTotal(live.size()).build());
+            })
+        .build();
+  }
+
+  RegionServerStartupResponse startup(RegionServerStartupRequest q, SocketAddress from)
+      throws BasaltIOException {
+    String host =
+        q.hasUseThisHostnameInstead() && !q.getUseThisHostnameInstead().isEmpty()
+            ? q.getUseThisHostnameInstead()
+            : from instanceof InetSocketAddress a ? a.getHostString() : null;
+    if (host == null) {
+      throw BasaltIOException.doNotRetry("cannot tell the region server's host name");
+    }
+    ServerName server = new ServerName(host, q.getPort(), q.getServerStartCode());
+    servers.startup(server, q.getServerCurrentTime());
+    return RegionServerStartupResponse.newBuilder()
+        .addMapEntries(entry(HOSTNAME_SEEN, host))
+        .addMapEntries(entry(CLUSTER_ID, clusterId))
+        .addMapEntries(entry(ROOT_DIR, rootDir))
+        .build();
+  }
+
+  private static NameStringPair entry(String name, String value) {
+    return NameStringPair.newBuilder().setName(name).setValue(value).build();
+  }
+
+  ReportRegionStateTransitionResponse transitions(ReportRegionStateTransitionRequest q)
+      throws IOException {
+    ServerName server = PlacementRpcs.fromProto(q.getServer());
+    if (!servers.isLive(server)) {
+      throw new BasaltIOException(
+          "Server " + server + " is not a live region server of this master",
+          ServerManager.YOU_ARE_DEAD,
+          true);
+    }
+    for (RegionStateTransition t : q.getTransitionList()) {
+      if (t.getRegionInfoCount() != 1) {
+        return ReportRegionStateTransitionResponse.newBuilder()
+            .setErrorMessage(
+                "Basalt's master takes transitions of one region each, not "
+                    + t.getRegionInfoCount())
+            .build();
+      }
+      RegionInfo region = SchemaCodec.toRegionInfo(t.getRegionInfo(0));
+      switch (t.getTransitionCode()) {
+        case OPENED -> assignment.opened(server, region, t.getOpenSeqNum());
+        case CLOSED ->
+            assignment.closed(server, region, t.hasOpenSeqNum() ? t.getOpenSeqNum() : -1);
+        case FAILED_OPEN -> assignment.failedOpen(server, region);
+        default -> {
+          return ReportRegionStateTransitionResponse.newBuilder()
+              .setErrorMessage(
+                  "transition " + t.getTransitionCode() + " is not supported by Basalt's master")
+              .build();
+        }
+      }
+    }
+    return ReportRegionStateTransitionResponse.getDefaultInstance();
+  }
+}
