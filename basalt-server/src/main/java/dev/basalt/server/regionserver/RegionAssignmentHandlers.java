@@ -75,8 +75,8 @@ public final class RegionAssignmentHandlers implements AutoCloseable {
   private final MasterEpochs epochs;
   private final TransitionReporter reporter;
   private final Runnable stopServer;
-  private final ExecutorService openers = pool("basalt-rs-open", OPENERS);
-  private final ExecutorService closers = pool("basalt-rs-close", CLOSERS);
+  private final ExecutorService openers;
+  private final ExecutorService closers;
   private volatile boolean refuseOpens;
 
   /**
@@ -89,6 +89,27 @@ public final class RegionAssignmentHandlers implements AutoCloseable {
       MasterEpochs epochs,
       TransitionReporter reporter,
       Runnable stopServer) {
+    this(
+        regions,
+        storage,
+        epochs,
+        reporter,
+        stopServer,
+        pool("basalt-rs-open", OPENERS),
+        pool("basalt-rs-close", CLOSERS));
+  }
+
+  /** With the pools that open and close regions (tests hold tasks back). */
+  RegionAssignmentHandlers(
+      HostedRegions regions,
+      Storage storage,
+      MasterEpochs epochs,
+      TransitionReporter reporter,
+      Runnable stopServer,
+      ExecutorService openers,
+      ExecutorService closers) {
+    this.openers = openers;
+    this.closers = closers;
     this.regions = Objects.requireNonNull(regions, "regions");
     this.storage = Objects.requireNonNull(storage, "storage");
     this.epochs = Objects.requireNonNull(epochs, "epochs");

@@ -31,6 +31,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CloseRegionRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CloseRegionResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.OpenRegionResponse.RegionOpeningState;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.StopServerRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.StopServerResponse;
@@ -245,12 +247,13 @@ class RegionServerTest {
     put(a, "k", "v1");
     assertThat(get(FakeMaster.spec(a), "k")).isEqualTo("v1");
 
-    // the load report lists the region by its full name
+    // a load report taken after the put lists the region by its full name, with the write
     RegionLoad load = null;
     while (load == null) {
       RegionServerReportRequest r = master.loads.poll(30, TimeUnit.SECONDS);
       assertThat(r).isNotNull();
-      if (r.getLoad().getRegionLoadsCount() == 1) {
+      if (r.getLoad().getRegionLoadsCount() == 1
+          && r.getLoad().getRegionLoads(0).getWriteRequestsCount() > 0) {
         load = r.getLoad().getRegionLoads(0);
       }
     }
@@ -275,6 +278,44 @@ class RegionServerTest {
                 + " hostname=rs9.example port=16099 startCode=99. As of locationSeqNum="
                 + closed.getOpenSeqNum()
                 + ".");
+  }
+
+  @Test
+  void followsANewMaster() throws Exception {
+    startBoth();
+    FakeMaster old = master;
+    old.close(); // gone: its znode with it
+    master = new FakeMaster(zooKeeper.connectString(), parent, clusterId);
+    assertThat(master.epoch).isGreaterThan(old.epoch);
+    // the new master's command and the report of its outcome
+    assertThat(open(a, 1).getInitiatingMasterActiveTime()).isEqualTo(master.epoch);
+    assertThat(master.loads.poll(30, TimeUnit.SECONDS)).as("load reports follow").isNotNull();
+    RemoteCallException fenced =
+        catchThrowableOfType(
+            () ->
+                master.call(
+                    rs.serverName(),
+                    AdminService.getDescriptor(),
+                    "CloseRegion",
+                    CloseRegionRequest.newBuilder()
+                        .setRegion(FakeMaster.spec(a))
+                        .setInitiatingMasterActiveTime(old.epoch)
+                        .build(),
+                    CloseRegionResponse.getDefaultInstance()),
+            RemoteCallException.class);
+    assertThat(fenced.getMessage()).contains("a newer master (epoch " + master.epoch + ")");
+    assertThat(get(FakeMaster.spec(a), "k")).as("still open").isNull();
+  }
+
+  @Test
+  void bindingEverywhereItTakesTheHostNameTheMasterSaw() throws Exception {
+    master = new FakeMaster(zooKeeper.connectString(), parent, clusterId);
+    rs =
+        RegionServer.start(
+            config().toBuilder().set("hbase.regionserver.ipc.address", "0.0.0.0").build());
+    assertThat(master.startups.poll().hasUseThisHostnameInstead()).isFalse();
+    assertThat(rs.serverName().host()).isEqualTo("127.0.0.1"); // the fake master's answer
+    assertThat(observer.getData(rsZnode())).isNotNull();
   }
 
   @Test

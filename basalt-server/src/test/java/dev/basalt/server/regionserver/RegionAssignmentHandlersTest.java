@@ -283,6 +283,68 @@ class RegionAssignmentHandlersTest {
   }
 
   @Test
+  void aCloseDuringAnOpenWaitsForItAndReportsAfterIt() throws Exception {
+    AdminServiceHandlersTest.ManualExecutor openers = new AdminServiceHandlersTest.ManualExecutor();
+    AdminServiceHandlersTest.ManualExecutor closers = new AdminServiceHandlersTest.ManualExecutor();
+    RegionAssignmentHandlers held =
+        new RegionAssignmentHandlers(
+            regions, storage, epochs, reports::add, stops::incrementAndGet, openers, closers);
+    assertThat(held.openRegion(open(a, 1, SELF.startCode(), EPOCH)).getOpeningStateList())
+        .containsExactly(RegionOpeningState.OPENED);
+    BasaltIOException opening =
+        catchThrowableOfType(() -> regions.region(name(a)), BasaltIOException.class);
+    assertThat(opening.hbaseExceptionClass())
+        .isEqualTo("org.apache.hadoop.hbase.exceptions.RegionOpeningException");
+    // the master asks again while it opens: accepted, and the report will name this command
+    assertThat(held.openRegion(open(a, 2, SELF.startCode(), EPOCH)).getOpeningStateList())
+        .containsExactly(RegionOpeningState.OPENED);
+    assertThat(held.closeRegion(close(name(a), OTHER, 3)).getClosed()).isTrue();
+    assertThat(openers.pending).hasSize(1);
+    assertThat(closers.pending).hasSize(1);
+    assertThat(reports).isEmpty();
+
+    openers.runAll();
+    RegionStateTransition opened = nextReport();
+    assertThat(opened.getTransitionCode()).isEqualTo(TransitionCode.OPENED);
+    assertThat(opened.getProcIdList()).containsExactly(2L);
+    closers.runAll();
+    RegionStateTransition closed = nextReport();
+    assertThat(closed.getTransitionCode()).isEqualTo(TransitionCode.CLOSED);
+    assertThat(closed.getProcIdList()).containsExactly(3L);
+    assertThat(regions.isEmpty()).isTrue();
+    assertThat(
+            catchThrowableOfType(() -> regions.region(name(a)), BasaltIOException.class)
+                .hbaseExceptionClass())
+        .isEqualTo("org.apache.hadoop.hbase.exceptions.RegionMovedException");
+  }
+
+  @Test
+  void anOpenDuringACloseOpensOnceTheCloseEnded() throws Exception {
+    handlers.openRegion(open(a, 1, SELF.startCode(), EPOCH));
+    nextReport();
+    AdminServiceHandlersTest.ManualExecutor openers = new AdminServiceHandlersTest.ManualExecutor();
+    AdminServiceHandlersTest.ManualExecutor closers = new AdminServiceHandlersTest.ManualExecutor();
+    RegionAssignmentHandlers held =
+        new RegionAssignmentHandlers(
+            regions, storage, epochs, reports::add, stops::incrementAndGet, openers, closers);
+    assertThat(held.closeRegion(close(name(a), null, 2)).getClosed()).isTrue();
+    assertThat(regions.region(name(a))).as("served until the close runs").isNotNull();
+    assertThat(held.openRegion(open(a, 3, SELF.startCode(), EPOCH)).getOpeningStateList())
+        .containsExactly(RegionOpeningState.OPENED);
+
+    closers.runAll();
+    RegionStateTransition closed = nextReport();
+    assertThat(closed.getTransitionCode()).isEqualTo(TransitionCode.CLOSED);
+    assertThat(closed.getProcIdList()).containsExactly(2L);
+    openers.runAll();
+    RegionStateTransition opened = nextReport();
+    assertThat(opened.getTransitionCode()).isEqualTo(TransitionCode.OPENED);
+    assertThat(opened.getProcIdList()).containsExactly(3L);
+    assertThat(opened.getOpenSeqNum()).isGreaterThan(closed.getOpenSeqNum());
+    assertThat(regions.region(name(a))).isNotNull();
+  }
+
+  @Test
   void regionNamesParseBackToTheirRegion() {
     RegionInfo r = RegionInfo.of(T, Bytes.toBytes("a,b"), Bytes.toBytes("z"), 123);
     RegionInfo parsed =
