@@ -255,7 +255,7 @@ public final class ActiveMaster implements AutoCloseable {
   /** Stops at once, without cleaning anything (another master may already be active). */
   public void abort() {
     closed = true;
-    chores.shutdownNow();
+    chores.shutdown();
     assignment.close();
     client.close();
     try {
@@ -269,7 +269,7 @@ public final class ActiveMaster implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    chores.shutdownNow();
+    chores.shutdown();
     assignment.close();
     meta.close();
     client.close();

@@ -776,11 +776,24 @@ final class AssignmentManager implements AutoCloseable {
     return n;
   }
 
+  /**
+   * Stops reconciling and sending. Not by interrupting: a pass interrupted while it writes the
+   * master store would close the store's log file under it (NIO channels close on interrupt), so
+   * the running pass finishes first.
+   */
   @Override
   public void close() {
     closed = true;
-    ticker.shutdownNow();
-    dispatcher.shutdownNow();
+    ticker.shutdown();
+    dispatcher.shutdown();
+    try {
+      if (!ticker.awaitTermination(10, TimeUnit.SECONDS)) {
+        LOG.warn("an assignment pass did not finish within 10 s of the master stopping");
+      }
+      dispatcher.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     synchronized (this) {
       for (Waiter w : waiters) {
         w.future().completeExceptionally(new IOException("the master is stopping"));

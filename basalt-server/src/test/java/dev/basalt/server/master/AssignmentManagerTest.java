@@ -1,0 +1,287 @@
+package dev.basalt.server.master;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.basalt.cell.Bytes;
+import dev.basalt.db.ClusterCatalog;
+import dev.basalt.fs.LocalStorage;
+import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
+import dev.basalt.schema.RegionInfo;
+import dev.basalt.schema.TableDescriptorBuilder;
+import dev.basalt.schema.TableName;
+import dev.basalt.server.cluster.ServerName;
+import dev.basalt.server.master.RegionAssignment.State;
+import dev.basalt.util.Clock;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The master's assignment state machine against fake region servers that answer its commands as
+ * real ones do (or, when told, do not answer): tables open and close, regions move, a restarted
+ * master re-sends what was in flight, strays are closed, and a server that dies with regions open
+ * leaves them waiting for recovery instead of reopening them without their log.
+ */
+class AssignmentManagerTest {
+  private static final TableName T = TableName.valueOf("t");
+  private static final ServerName A = new ServerName("a", 1, 1);
+  private static final ServerName B = new ServerName("b", 2, 2);
+
+  @TempDir Path root;
+
+  private ClusterCatalog catalog;
+  private MasterStore store;
+  private ServerManager servers;
+  private FakeServers fake;
+  private AssignmentManager am;
+
+  /** Region servers that answer opens and closes at once, unless muted. */
+  final class FakeServers implements RegionCommands {
+    final List<String> log = new CopyOnWriteArrayList<>();
+    final Set<ServerName> muted = ConcurrentHashMap.newKeySet();
+    final Map<String, ServerName> openOn = new ConcurrentHashMap<>();
+    long seq = 10;
+
+    @Override
+    public void open(ServerName server, RegionInfo region, long op) throws IOException {
+      log.add("open " + region.getEncodedName() + " on " + server.host());
+      if (!muted.contains(server)) {
+        openOn.put(region.getEncodedName(), server);
+        am.opened(server, region, nextSeq());
+      }
+    }
+
+    @Override
+    public void close(ServerName server, RegionInfo region, ServerName destination, long op)
+        throws IOException {
+      log.add(
+          "close "
+              + region.getEncodedName()
+              + " on "
+              + server.host()
+              + (destination == null ? "" : " for " + destination.host()));
+      if (!muted.contains(server)) {
+        openOn.remove(region.getEncodedName(), server);
+        am.closed(server, region, nextSeq());
+      }
+    }
+
+    private synchronized long nextSeq() {
+      return ++seq;
+    }
+  }
+
+  @BeforeEach
+  void setUp() throws IOException {
+    catalog = ClusterCatalog.open(new LocalStorage(root), Clock.system(), true);
+    store = MasterStore.open(root);
+    servers = new ServerManager(Clock.system(), 30_000);
+    fake = new FakeServers();
+    am = newAssignmentManager(1);
+    servers.startup(A, System.currentTimeMillis());
+    servers.startup(B, System.currentTimeMillis());
+    am.start();
+  }
+
+  private AssignmentManager newAssignmentManager(long epoch) {
+    AssignmentManager m =
+        new AssignmentManager(catalog, store, servers, fake, Clock.system(), epoch, 200);
+    servers.setListener(
+        new ServerManager.Listener() {
+          @Override
+          public void serverAdded(ServerName server) {
+            m.kick();
+          }
+
+          @Override
+          public void serverDied(ServerName server) {
+            m.kick();
+          }
+        });
+    return m;
+  }
+
+  @AfterEach
+  void tearDown() throws IOException {
+    am.close();
+    store.close();
+  }
+
+  private List<RegionInfo> createTable(int regions) throws IOException {
+    byte[][] splits = new byte[regions - 1][];
+    for (int i = 0; i < splits.length; i++) {
+      splits[i] = Bytes.toBytes("r" + (i + 1));
+    }
+    return catalog
+        .createTable(
+            TableDescriptorBuilder.newBuilder(T)
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f"))
+                .build(),
+            splits)
+        .regionInfos();
+  }
+
+  private static void await(java.util.concurrent.CompletableFuture<Void> f) throws Exception {
+    f.get(20, TimeUnit.SECONDS);
+  }
+
+  private Map<ServerName, Integer> perServer() {
+    Map<ServerName, Integer> out = new HashMap<>();
+    for (RegionAssignment a : am.snapshot().values()) {
+      if (a.state() == State.OPEN) {
+        out.merge(a.location(), 1, Integer::sum);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void anEnabledTableOpensSpreadAndPersisted() throws Exception {
+    List<RegionInfo> regions = createTable(4);
+    await(am.awaitOpen(T));
+    assertThat(perServer()).containsEntry(A, 2).containsEntry(B, 2);
+    Map<String, String> stored = store.regions();
+    for (RegionInfo r : regions) {
+      RegionAssignment a = RegionAssignment.decode(stored.get(r.getEncodedName()));
+      assertThat(a.state()).isEqualTo(State.OPEN);
+      assertThat(a.openSeqNum()).isPositive();
+      assertThat(fake.openOn.get(r.getEncodedName())).isEqualTo(a.location());
+    }
+
+    catalog.setEnabled(T, false, Map.of());
+    await(am.awaitClosed(T));
+    assertThat(fake.openOn).isEmpty();
+    am.kick();
+    // The last sequence ids the servers reported become the regions' floors in the catalog.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (ClusterCatalog.readRegionFloor(catalog.storage(), regions.get(0)) == 0
+        && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(ClusterCatalog.readRegionFloor(catalog.storage(), regions.get(0))).isPositive();
+  }
+
+  @Test
+  void aMoveClosesWithTheDestinationThenOpensThere() throws Exception {
+    RegionInfo r = createTable(1).get(0);
+    await(am.awaitOpen(T));
+    ServerName from = am.snapshot().get(r.getEncodedName()).location();
+    ServerName to = from.equals(A) ? B : A;
+    long seqBefore = am.snapshot().get(r.getEncodedName()).openSeqNum();
+    await(am.move(r.getEncodedName(), to));
+    RegionAssignment a = am.snapshot().get(r.getEncodedName());
+    assertThat(a.state()).isEqualTo(State.OPEN);
+    assertThat(a.location()).isEqualTo(to);
+    assertThat(a.openSeqNum()).as("seqnumDuringOpen grows").isGreaterThan(seqBefore);
+    assertThat(fake.log)
+        .contains("close " + r.getEncodedName() + " on " + from.host() + " for " + to.host());
+    assertThatThrownBy(() -> am.move(r.getEncodedName(), new ServerName("nowhere", 9, 9)))
+        .hasMessageContaining("no such live region server");
+  }
+
+  @Test
+  void aRestartedMasterResendsWhatWasInFlight() throws Exception {
+    fake.muted.add(A);
+    fake.muted.add(B);
+    List<RegionInfo> regions = createTable(2);
+    am.kick();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (am.inTransitionCount() < 2 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(am.inTransitionCount()).isEqualTo(2);
+    // The master stops with both opens persisted but unanswered; the next one finds them.
+    am.close();
+    fake.muted.clear();
+    am = newAssignmentManager(2);
+    am.start();
+    await(am.awaitOpen(T));
+    for (RegionInfo r : regions) {
+      assertThat(am.snapshot().get(r.getEncodedName()).state()).isEqualTo(State.OPEN);
+    }
+  }
+
+  @Test
+  void aServerThatOpensARegionPlacedElsewhereIsToldToCloseIt() throws Exception {
+    RegionInfo r = createTable(1).get(0);
+    await(am.awaitOpen(T));
+    ServerName owner = am.snapshot().get(r.getEncodedName()).location();
+    ServerName stray = owner.equals(A) ? B : A;
+    fake.log.clear();
+    am.opened(stray, r, 99);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!fake.log.contains("close " + r.getEncodedName() + " on " + stray.host())
+        && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(fake.log).contains("close " + r.getEncodedName() + " on " + stray.host());
+    assertThat(am.snapshot().get(r.getEncodedName()).location()).isEqualTo(owner);
+  }
+
+  @Test
+  void regionsOfAServerThatDiedOpenWaitForRecovery() throws Exception {
+    List<RegionInfo> regions = createTable(4);
+    await(am.awaitOpen(T));
+    List<String> onA = new ArrayList<>();
+    for (RegionInfo r : regions) {
+      if (A.equals(am.snapshot().get(r.getEncodedName()).location())) {
+        onA.add(r.getEncodedName());
+      }
+    }
+    servers.died(A);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (am.stateOf(onA.get(0)) != State.ABNORMALLY_CLOSED && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    for (String name : onA) {
+      assertThat(am.stateOf(name)).isEqualTo(State.ABNORMALLY_CLOSED);
+    }
+    assertThat(servers.deadServers()).contains(A);
+    assertThatThrownBy(() -> am.assign(onA.get(0))).hasMessageContaining("recovery");
+    // A dead server's next life is refused under the old name.
+    assertThatThrownBy(() -> servers.startup(A, System.currentTimeMillis()))
+        .hasMessageContaining("dead");
+  }
+
+  @Test
+  void repeatedFailedOpensLeaveTheRegionFailedOpen() throws Exception {
+    am.close();
+    RegionCommands failing =
+        new RegionCommands() {
+          @Override
+          public void open(ServerName server, RegionInfo region, long op) throws IOException {
+            am.failedOpen(server, region);
+          }
+
+          @Override
+          public void close(ServerName s, RegionInfo region, ServerName d, long op) {}
+        };
+    am = new AssignmentManager(catalog, store, servers, failing, Clock.system(), 3, 200);
+    RegionInfo r = createTable(1).get(0);
+    am.start();
+    await(am.awaitOpen(T)); // completes: the region cannot open
+    assertThat(am.stateOf(r.getEncodedName())).isEqualTo(State.FAILED_OPEN);
+  }
+
+  @Test
+  void recordsSurviveTheirTextForm() {
+    RegionAssignment a = new RegionAssignment(State.CLOSING, A, B, 42, 7, A, true, 2);
+    assertThat(RegionAssignment.decode(a.encode())).isEqualTo(a);
+    assertThat(RegionAssignment.decode(RegionAssignment.NEW.encode()))
+        .isEqualTo(RegionAssignment.NEW);
+    assertThatThrownBy(() -> RegionAssignment.decode("state=OPEN"))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}
