@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -185,6 +186,31 @@ final class Catalog {
     writeRegionSet(set);
     FaultPoints.hit(Database.FAULT_CREATE_BEFORE_DESCRIPTOR);
     writeDescriptor(desc);
+  }
+
+  /**
+   * Writes the regions a split or merge hands the old regions' data to: each new region's directory
+   * with its {@code .regioninfo}, and one reference file per store file of each old region, cut to
+   * the new region's rows ({@link StoreFileReference}).
+   *
+   * @param files per old region (in the order of {@code olds}), its store file names by family
+   */
+  void writeHandOver(
+      List<RegionInfo> news, List<RegionInfo> olds, List<Map<String, List<String>>> files)
+      throws IOException {
+    for (RegionInfo n : news) {
+      createRegion(n);
+      for (int i = 0; i < olds.size(); i++) {
+        for (Map.Entry<String, List<String>> fam : files.get(i).entrySet()) {
+          String familyDir = regionDir(n) + "/" + fam.getKey();
+          for (String file : fam.getValue()) {
+            new StoreFileReference(
+                    olds.get(i).getEncodedName(), file, n.getStartKey(), n.getEndKey())
+                .write(storage, familyDir);
+          }
+        }
+      }
+    }
   }
 
   /** Creates a region's directory with its {@code .regioninfo}. */

@@ -333,6 +333,52 @@ public final class ClusterCatalog {
     }
   }
 
+  /** A region id never handed out before (for the regions a split or merge makes). */
+  public long nextRegionId() throws IOException {
+    return catalog.nextRegionId();
+  }
+
+  /**
+   * Commits a split or merge: the table's region set lists {@code news} (whose directories a region
+   * server wrote, with references to the old regions' files) instead of the old regions, with
+   * {@code floor} as their sequence floor. One atomic file replacement; before it the old regions
+   * are the table's (and the unlisted new directories are removed by the next load), after it the
+   * new ones.
+   *
+   * @throws IllegalArgumentException when the old regions are not all the table's, or the new ones
+   *     do not cover exactly their rows
+   */
+  public TableEntry replaceRegions(
+      TableName name, List<String> oldEncodedNames, List<RegionInfo> news, long floor)
+      throws IOException {
+    synchronized (ddl) {
+      Entry e = require(name);
+      List<RegionSet.Member> members = new ArrayList<>();
+      boolean placed = false;
+      int found = 0;
+      for (RegionSet.Member m : e.set().members()) {
+        if (oldEncodedNames.contains(m.info().getEncodedName())) {
+          found++;
+          if (!placed) {
+            for (RegionInfo n : news) {
+              members.add(new RegionSet.Member(n, floor));
+            }
+            placed = true;
+          }
+        } else {
+          members.add(m);
+        }
+      }
+      if (found != oldEncodedNames.size()) {
+        throw new IllegalArgumentException(
+            "table " + name + " does not list every region of " + oldEncodedNames);
+      }
+      RegionSet set = e.set().withMembers(members); // checks that the regions tile the table
+      catalog.writeRegionSet(set);
+      return put(e.descriptor(), set);
+    }
+  }
+
   private Entry require(TableName name) throws TableNotFoundException {
     Entry e = tables.get(name);
     if (e == null) {

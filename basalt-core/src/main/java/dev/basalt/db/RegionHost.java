@@ -1,13 +1,17 @@
 package dev.basalt.db;
 
+import dev.basalt.cell.Bytes;
 import dev.basalt.fs.Storage;
 import dev.basalt.region.Region;
 import dev.basalt.region.RegionServices;
+import dev.basalt.region.RegionSplitPoint;
 import dev.basalt.region.RowCache;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.sstable.BlockCache;
+import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.Clock;
+import dev.basalt.util.FaultPoints;
 import dev.basalt.util.config.Config;
 import dev.basalt.wal.Wal;
 import java.io.Closeable;
@@ -15,6 +19,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -31,11 +36,15 @@ import org.slf4j.LoggerFactory;
  * acknowledged in its store files; its last sequence id is returned for the master to keep as the
  * region's sequence floor, and the log forgets the region.
  *
- * <p>Not done here yet: splitting regions (the master does not split in cluster mode yet) and
- * replaying another server's log (crash recovery). Thread-safe.
+ * <p>Splits and merges ({@link #split}, {@link #merge}) hand a region's data to new regions through
+ * reference files, as the embedded database does; the master then switches the catalog. Not done
+ * here yet: replaying another server's log (crash recovery). Thread-safe.
  */
 public final class RegionHost implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(RegionHost.class);
+
+  /** Fault point: a split's or merge's old regions are closed, the new ones not yet written. */
+  public static final String FAULT_HANDOVER_CLOSED = "regionhost.handover.afterClosed";
 
   private final Storage storage;
   private final Config config;
@@ -43,6 +52,7 @@ public final class RegionHost implements Closeable {
   private final BlockCache blockCache;
   private final Maintenance maintenance;
   private final RegionOpener opener;
+  private final Catalog files;
   private final ConcurrentHashMap<String, Region> online = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
@@ -90,6 +100,7 @@ public final class RegionHost implements Closeable {
                 clock, config, new WalEditLog(wal, clusterId, clock), blockCache, maintenance)
             .withRowCache(rowCache);
     this.opener = new RegionOpener(storage, services);
+    this.files = new Catalog(storage, clock); // for region directories only; the master owns it
     maintenance.setHooks(Maintenance.Hooks.NONE);
   }
 
@@ -129,6 +140,137 @@ public final class RegionHost implements Closeable {
     online.remove(encodedName, region);
     wal.forgetRegion(encodedName);
     return region.getLastSequenceId();
+  }
+
+  /**
+   * What a split or merge handed over: the new regions (their directories written, with references
+   * to the old regions' store files; not yet listed in the catalog, which the master switches) and
+   * the old regions' highest last sequence id (the new regions' sequence floor).
+   */
+  public record HandOver(List<RegionInfo> regions, long lastSequenceId) {}
+
+  /**
+   * Splits an open region in two at {@code splitRow} (null: at its own split point) without
+   * rewriting data: the region is flushed and closed, and its two daughters' directories are
+   * written with references to its store files. The daughters are not served here: the master lists
+   * them in the catalog and assigns them. If writing them fails the region opens again and the
+   * partial directories go to the archive.
+   *
+   * @param newRegionId the daughters' region id (the master's, so that ids stay unique)
+   * @throws BasaltIOException (DoNotRetryIOException) when the region still reads a parent's files,
+   *     has no split point, or the row is not strictly inside it
+   */
+  public HandOver split(String encodedName, byte[] splitRow, long newRegionId) throws IOException {
+    Region region = requireOnline(encodedName);
+    RegionInfo p = region.getRegionInfo();
+    if (region.hasReferences()) {
+      throw BasaltIOException.doNotRetry(
+          "region "
+              + encodedName
+              + " still reads files of the region it came from; it can split once compacted");
+    }
+    byte[] at = splitRow != null ? splitRow : RegionSplitPoint.of(region);
+    if (at == null) {
+      throw BasaltIOException.doNotRetry(
+          "region " + encodedName + " has no split point (too little data, or one row)");
+    }
+    if (!p.containsRow(at) || Bytes.equals(at, p.getStartKey())) {
+      throw BasaltIOException.doNotRetry(
+          "split row '"
+              + Bytes.toStringBinary(at)
+              + "' is not strictly inside region "
+              + p.getRegionNameAsString());
+    }
+    List<RegionInfo> news =
+        List.of(
+            RegionInfo.of(p.getTable(), p.getStartKey(), at, newRegionId),
+            RegionInfo.of(p.getTable(), at, p.getEndKey(), newRegionId));
+    return handOver(List.of(region), news);
+  }
+
+  /**
+   * Merges two adjacent open regions (in either order) into one, as {@link #split} splits.
+   *
+   * @throws BasaltIOException when they are not adjacent regions of one table, or one still reads a
+   *     parent's files
+   */
+  public HandOver merge(String encodedA, String encodedB, long newRegionId) throws IOException {
+    Region a = requireOnline(encodedA);
+    Region b = requireOnline(encodedB);
+    if (encodedA.equals(encodedB)) {
+      throw new MergeRegionException("cannot merge region " + encodedA + " with itself");
+    }
+    if (Bytes.compareTo(a.getRegionInfo().getStartKey(), b.getRegionInfo().getStartKey()) > 0) {
+      Region x = a;
+      a = b;
+      b = x;
+    }
+    RegionInfo ia = a.getRegionInfo();
+    RegionInfo ib = b.getRegionInfo();
+    if (!ia.getTable().equals(ib.getTable()) || !Bytes.equals(ia.getEndKey(), ib.getStartKey())) {
+      throw new MergeRegionException(
+          "regions " + encodedA + " and " + encodedB + " are not adjacent regions of one table");
+    }
+    for (Region r : List.of(a, b)) {
+      if (r.hasReferences()) {
+        throw new MergeRegionException(
+            "region "
+                + r.getRegionInfo().getEncodedName()
+                + " still reads files of the region it came from; merge it once compacted");
+      }
+    }
+    RegionInfo merged = RegionInfo.of(ia.getTable(), ia.getStartKey(), ib.getEndKey(), newRegionId);
+    return handOver(List.of(a, b), List.of(merged));
+  }
+
+  private Region requireOnline(String encodedName) throws BasaltIOException {
+    Region r = region(encodedName);
+    if (r == null) {
+      throw new BasaltIOException(
+          "region " + encodedName + " is not online here",
+          "org.apache.hadoop.hbase.NotServingRegionException",
+          false);
+    }
+    return r;
+  }
+
+  private synchronized HandOver handOver(List<Region> olds, List<RegionInfo> news)
+      throws IOException {
+    checkOpen();
+    for (Region r : olds) {
+      r.flush(); // most of the data, while operations still run
+    }
+    List<Map<String, List<String>>> files = new ArrayList<>();
+    List<RegionInfo> oldInfos = new ArrayList<>();
+    long floor = 0;
+    for (Region r : olds) {
+      files.add(r.closeForHandOver()); // the rest; operations now fail over to the master
+      oldInfos.add(r.getRegionInfo());
+      floor = Math.max(floor, r.getLastSequenceId());
+    }
+    try {
+      FaultPoints.hit(FAULT_HANDOVER_CLOSED);
+      this.files.writeHandOver(news, oldInfos, files);
+    } catch (IOException | RuntimeException e) {
+      for (RegionInfo n : news) {
+        try {
+          this.files.archive(Catalog.regionDir(n));
+        } catch (IOException archiveFailed) {
+          LOG.warn("could not remove {} yet", Catalog.regionDir(n), archiveFailed);
+        }
+      }
+      for (Region r : olds) {
+        online.remove(r.getRegionInfo().getEncodedName(), r);
+        open(r.getRegionInfo(), r.getTableDescriptor(), floor);
+      }
+      throw e;
+    }
+    for (Region r : olds) {
+      String name = r.getRegionInfo().getEncodedName();
+      online.remove(name, r);
+      wal.forgetRegion(name); // every edit of it is in its files
+    }
+    return new HandOver(news, floor);
   }
 
   /** The open region with this encoded name, or null. */

@@ -251,19 +251,11 @@ final class RegionTransitions {
         floor = Math.max(floor, r.region().getLastSequenceId());
       }
       FaultPoints.hit(split ? FAULT_SPLIT_PARENT_CLOSED : FAULT_MERGE_PARENTS_CLOSED);
-      for (RegionInfo n : news) {
-        catalog.createRegion(n);
-        for (int i = 0; i < olds.size(); i++) {
-          for (Map.Entry<String, List<String>> fam : files.get(i).entrySet()) {
-            String familyDir = Catalog.regionDir(n) + "/" + fam.getKey();
-            for (String file : fam.getValue()) {
-              new StoreFileReference(
-                      olds.get(i).info().getEncodedName(), file, n.getStartKey(), n.getEndKey())
-                  .write(catalog.storage(), familyDir);
-            }
-          }
-        }
+      List<RegionInfo> oldInfos = new ArrayList<>();
+      for (ServedRegion r : olds) {
+        oldInfos.add(r.info());
       }
+      catalog.writeHandOver(news, oldInfos, files);
       FaultPoints.hit(split ? FAULT_SPLIT_WRITTEN : FAULT_MERGE_WRITTEN);
     } catch (IOException | RuntimeException e) {
       rollBack(t, olds, news);

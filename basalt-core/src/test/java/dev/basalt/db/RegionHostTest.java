@@ -85,4 +85,62 @@ class RegionHostTest {
     assertThatThrownBy(() -> RegionHost.start(storage, "h,1,1", Config.defaults(), Clock.system()))
         .hasMessageContaining("already holds a write-ahead log");
   }
+
+  @Test
+  void aSplitAndAMergeHandOverTheDataThroughTheCatalog() throws IOException {
+    LocalStorage storage = new LocalStorage(dir);
+    ClusterCatalog catalog = ClusterCatalog.open(storage, Clock.system(), true);
+    TableDescriptor desc =
+        TableDescriptorBuilder.newBuilder(T)
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f"))
+            .build();
+    RegionInfo parent = catalog.createTable(desc, null).regions().get(0).info();
+    try (RegionHost host = RegionHost.start(storage, "h,1,1", Config.defaults(), Clock.system())) {
+      Region r = host.open(parent, desc, 0);
+      for (String row : new String[] {"a", "k", "z"}) {
+        r.put(new Put(Bytes.toBytes(row)).addColumn(F, Q, Bytes.toBytes(row)));
+      }
+      assertThatThrownBy(() -> host.split(parent.getEncodedName(), Bytes.toBytes(""), 1))
+          .hasMessageContaining("not strictly inside");
+      RegionHost.HandOver split =
+          host.split(parent.getEncodedName(), Bytes.toBytes("m"), catalog.nextRegionId());
+      assertThat(host.region(parent.getEncodedName())).as("the parent is closed").isNull();
+      assertThat(split.regions()).hasSize(2);
+      catalog.replaceRegions(
+          T, java.util.List.of(parent.getEncodedName()), split.regions(), split.lastSequenceId());
+      assertThat(catalog.requireTable(T).regionInfos()).isEqualTo(split.regions());
+
+      Region low = host.open(split.regions().get(0), desc, split.lastSequenceId());
+      Region high = host.open(split.regions().get(1), desc, split.lastSequenceId());
+      assertThat(Bytes.toString(low.get(new Get(Bytes.toBytes("k"))).getValue(F, Q)))
+          .isEqualTo("k");
+      assertThat(Bytes.toString(high.get(new Get(Bytes.toBytes("z"))).getValue(F, Q)))
+          .isEqualTo("z");
+      assertThatThrownBy(() -> host.split(low.getRegionInfo().getEncodedName(), null, 2))
+          .as("a daughter reads its parent's files until compacted")
+          .hasMessageContaining("once compacted");
+
+      low.compact(true);
+      high.compact(true);
+      RegionHost.HandOver merged =
+          host.merge(
+              high.getRegionInfo().getEncodedName(),
+              low.getRegionInfo().getEncodedName(),
+              catalog.nextRegionId());
+      RegionInfo m = merged.regions().get(0);
+      assertThat(m.getStartKey()).isEmpty();
+      assertThat(m.getEndKey()).isEmpty();
+      catalog.replaceRegions(
+          T,
+          java.util.List.of(
+              low.getRegionInfo().getEncodedName(), high.getRegionInfo().getEncodedName()),
+          merged.regions(),
+          merged.lastSequenceId());
+      Region whole = host.open(m, desc, merged.lastSequenceId());
+      assertThat(Bytes.toString(whole.get(new Get(Bytes.toBytes("a"))).getValue(F, Q)))
+          .isEqualTo("a");
+      assertThat(Bytes.toString(whole.get(new Get(Bytes.toBytes("z"))).getValue(F, Q)))
+          .isEqualTo("z");
+    }
+  }
 }
