@@ -395,10 +395,10 @@ public final class RegionServer implements AutoCloseable {
     try {
       LOG.info("region server {} stopping", name);
       a.refuseOpens();
-      boolean masterReached = true;
+      MasterLink.Offload offload = MasterLink.Offload.ACCEPTED;
       if (!regions.isEmpty()) {
-        masterReached = l.decommissionSelf();
-        if (masterReached) {
+        offload = l.decommissionSelf();
+        if (offload == MasterLink.Offload.ACCEPTED) {
           if (!waitUntilEmpty(OFFLOAD_WAIT)) {
             LOG.warn(
                 "regions still open here {} s after asking the master to move them; closing them"
@@ -412,7 +412,9 @@ public final class RegionServer implements AutoCloseable {
       regions.stopping();
       a.closeAll();
       // without a master the reports cannot go anywhere: do not linger for them
-      if (!l.drain(masterReached ? REPORT_DRAIN_WAIT : Duration.ofSeconds(1))) {
+      Duration drain =
+          offload == MasterLink.Offload.UNREACHABLE ? Duration.ofSeconds(1) : REPORT_DRAIN_WAIT;
+      if (!l.drain(drain)) {
         LOG.warn("the master did not take every transition report before the stop");
       }
     } catch (InterruptedException e) {

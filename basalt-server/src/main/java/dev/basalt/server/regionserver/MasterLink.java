@@ -472,19 +472,27 @@ public final class MasterLink implements TransitionReporter, AutoCloseable {
 
   // ---- graceful stop ------------------------------------------------------------------------
 
+  /** What became of a request to move this server's regions away. */
+  public enum Offload {
+    /** The master moves them. */
+    ACCEPTED,
+    /** The master answered but cannot (e.g. no other region server). */
+    REFUSED,
+    /** There is no active master, or it cannot be reached. */
+    UNREACHABLE
+  }
+
   /**
    * Asks the active master to move this server's regions away and take none (HBase's decommission
    * with offload).
-   *
-   * @return whether the master accepted; false when there is none or it cannot be reached
    */
-  public boolean decommissionSelf() {
+  public Offload decommissionSelf() {
     ActiveMaster m = null;
     try {
       m = activeMaster();
       if (m == null) {
         LOG.warn("no active master to move this server's regions away");
-        return false;
+        return Offload.UNREACHABLE;
       }
       rpc.call(
           m.address(),
@@ -497,13 +505,16 @@ public final class MasterLink implements TransitionReporter, AutoCloseable {
           DecommissionRegionServersResponse.getDefaultInstance(),
           callTimeout);
       LOG.info("master {} is moving this server's regions away", m.name());
-      return true;
+      return Offload.ACCEPTED;
+    } catch (RemoteCallException e) {
+      LOG.warn("master {} cannot move this server's regions away: {}", m.name(), e.getMessage());
+      return Offload.REFUSED;
     } catch (IOException | RuntimeException e) {
       LOG.warn(
           "could not ask master {} to move this server's regions away: {}",
           m == null ? "?" : m.name(),
           e.getMessage());
-      return false;
+      return Offload.UNREACHABLE;
     }
   }
 

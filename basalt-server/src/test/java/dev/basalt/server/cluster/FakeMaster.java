@@ -68,6 +68,9 @@ final class FakeMaster implements AutoCloseable {
   /** When true, load reports are answered with YouAreDeadException. */
   volatile boolean deadOnReport;
 
+  /** When set, DecommissionRegionServers fails with this text (do-not-retry). */
+  volatile String refuseDecommission;
+
   /** Runs (on a thread of its own) when a region server asks to be decommissioned. */
   volatile Consumer<DecommissionRegionServersRequest> onDecommission = r -> {};
 
@@ -143,6 +146,9 @@ final class FakeMaster implements AutoCloseable {
             DecommissionRegionServersRequest.getDefaultInstance(),
             (req, call) -> {
               decommissions.add(req);
+              if (refuseDecommission != null) {
+                throw BasaltIOException.doNotRetry(refuseDecommission);
+              }
               new Thread(() -> onDecommission.accept(req), "fake-master-offload").start();
               return RpcReply.of(DecommissionRegionServersResponse.getDefaultInstance());
             })

@@ -512,6 +512,21 @@ class RegionServerTest {
   }
 
   @Test
+  void whenTheMasterCannotTakeTheRegionsTheyAreClosedHereAndReported() throws Exception {
+    startBoth();
+    long openSeq = open(a, 1).getOpenSeqNum();
+    master.refuseDecommission = "no other region server";
+    rs.stop();
+    assertThat(rs.terminated().join()).isZero();
+    assertThat(master.decommissions).hasSize(1);
+    RegionStateTransition closed = master.nextTransition();
+    assertThat(closed.getTransitionCode()).isEqualTo(TransitionCode.CLOSED);
+    assertThat(closed.getProcIdCount()).as("closed by the server itself").isZero();
+    assertThat(closed.getOpenSeqNum()).as("last sequence id, no edit").isEqualTo(openSeq - 1);
+    rs = null;
+  }
+
+  @Test
   void withoutAMasterAStopClosesTheRegionsItself() throws Exception {
     startBoth();
     open(a, 1);
