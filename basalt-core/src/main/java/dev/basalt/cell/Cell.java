@@ -46,6 +46,14 @@ public interface Cell {
 
   int getValueLength();
 
+  /**
+   * The per-cell time to live in milliseconds (HBase's TTL tag), or {@link KeyValue#NO_TTL}. Like
+   * the sequence id, it travels beside the cell's bytes.
+   */
+  default long getTtl() {
+    return KeyValue.NO_TTL;
+  }
+
   /** The type as an enum. */
   default CellType getType() {
     return CellType.fromCode(getTypeByte());

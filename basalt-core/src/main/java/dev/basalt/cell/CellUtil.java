@@ -166,4 +166,22 @@ public final class CellUtil {
         + "/seqid="
         + c.getSequenceId();
   }
+
+  /**
+   * Whether the cell's per-cell TTL has run out at {@code now} (HBase's {@code isCellTTLExpired}:
+   * timestamp + TTL before now). False for cells without one. The sum saturates (HBase's overflows,
+   * so a TTL near {@code Long.MAX_VALUE} expires a cell at once there).
+   */
+  public static boolean isTtlExpired(Cell c, long now) {
+    long ttl = c.getTtl();
+    if (ttl == KeyValue.NO_TTL) {
+      return false;
+    }
+    long ts = c.getTimestamp();
+    long end = ts + ttl;
+    if (((ts ^ end) & (ttl ^ end)) < 0) {
+      end = ttl > 0 ? Long.MAX_VALUE : Long.MIN_VALUE; // overflowed
+    }
+    return end < now;
+  }
 }

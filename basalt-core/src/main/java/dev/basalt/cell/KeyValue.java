@@ -21,11 +21,13 @@ import java.util.Arrays;
  * total length: 8 + K + V
  * </pre>
  *
- * <p>The sequence id is not part of the bytes; it is held beside them. Instances are immutable;
- * {@link #withSequenceId} and {@link #withTimestamp} return new instances. {@link #equals} compares
- * key and value bytes and ignores the sequence id.
+ * <p>The sequence id is not part of the bytes; it is held beside them. So is a per-cell time to
+ * live ({@link #getTtl}, HBase's TTL tag, set by {@code Mutation.setTTL}): only cells that have one
+ * are of the subclass that holds it, so a plain cell costs nothing for it. Instances are immutable;
+ * {@link #withSequenceId}, {@link #withTimestamp} and {@link #withTtl} return new instances. {@link
+ * #equals} compares key and value bytes and ignores the sequence id and the TTL.
  */
-public final class KeyValue implements Cell {
+public sealed class KeyValue implements Cell permits TtlKeyValue {
   /** Bytes of a key that are not row, family or qualifier: row length, family length, ts, type. */
   public static final int KEY_INFRASTRUCTURE_SIZE = 2 + 1 + 8 + 1;
 
@@ -40,6 +42,9 @@ public final class KeyValue implements Cell {
 
   /** Sorts after every real timestamp; only seek keys use it. */
   public static final long OLDEST_TIMESTAMP = Long.MIN_VALUE;
+
+  /** {@link #getTtl} of a cell without a per-cell TTL (HBase's "no TTL" value). */
+  public static final long NO_TTL = Long.MAX_VALUE;
 
   private final byte[] bytes;
   private final int offset;
@@ -170,7 +175,7 @@ public final class KeyValue implements Cell {
     return new KeyValue(b, 0, b.length, 0);
   }
 
-  /** A copy of any cell in this layout, keeping its sequence id. */
+  /** A copy of any cell in this layout, keeping its sequence id and per-cell TTL. */
   public static KeyValue copyOf(Cell c) {
     if (c instanceof KeyValue) {
       return (KeyValue) c;
@@ -191,7 +196,7 @@ public final class KeyValue implements Cell {
             c.getValueArray(),
             c.getValueOffset(),
             c.getValueLength());
-    return kv.withSequenceId(c.getSequenceId());
+    return kv.withSequenceId(c.getSequenceId()).withTtl(c.getTtl());
   }
 
   // ---- seek keys ----------------------------------------------------------------------------
@@ -245,14 +250,37 @@ public final class KeyValue implements Cell {
   // ---- derived copies -----------------------------------------------------------------------
 
   public KeyValue withSequenceId(long seq) {
-    return seq == seqId ? this : new KeyValue(bytes, offset, length, seq);
+    return seq == seqId ? this : of(bytes, offset, length, seq, getTtl());
   }
 
   /** A copy with the timestamp replaced (used to resolve LATEST_TIMESTAMP at commit). */
   public KeyValue withTimestamp(long ts) {
     byte[] b = Arrays.copyOfRange(bytes, offset, offset + length);
     Bytes.putLong(b, ROW_OFFSET + keyLength() - 9, ts);
-    return new KeyValue(b, 0, b.length, seqId);
+    return of(b, 0, b.length, seqId, getTtl());
+  }
+
+  /** The same cell with per-cell TTL {@code ttl} in milliseconds ({@link #NO_TTL}: none). */
+  public KeyValue withTtl(long ttl) {
+    return ttl == getTtl() ? this : of(bytes, offset, length, seqId, ttl);
+  }
+
+  /**
+   * Wraps a well-formed KeyValue with a sequence id and a per-cell TTL ({@link #NO_TTL} for none).
+   */
+  public static KeyValue of(byte[] bytes, int offset, int length, long seqId, long ttl) {
+    return ttl == NO_TTL
+        ? new KeyValue(bytes, offset, length, seqId)
+        : new TtlKeyValue(bytes, offset, length, seqId, ttl);
+  }
+
+  /**
+   * The per-cell time to live in milliseconds, {@link #NO_TTL} for none. HBase's rule: the cell has
+   * expired once its timestamp plus this is before now; the family's TTL applies as well.
+   */
+  @Override
+  public long getTtl() {
+    return NO_TTL;
   }
 
   // ---- layout accessors ---------------------------------------------------------------------

@@ -26,11 +26,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 16      8      address of the cell (KeyValue layout) in the cell arena
  * 24      8      sequence id
  * 32      4      height H (1..12)
- * 36      4      flags: bit 0 = removed
+ * 36      4      flags: bit 0 = removed; bit 1 = the cell has a per-cell TTL
  * 40      8 x H  address of the next node on levels 0..H-1 (0 = none)
  * </pre>
  *
- * Prefixes order rows consistently (unsigned comparison of the zero-padded first 16 bytes never
+ * A cell with a per-cell TTL keeps it in the 8 bytes (native order) right after its KeyValue bytes
+ * in the cell arena; other cells take no space for it.
+ *
+ * <p>Prefixes order rows consistently (unsigned comparison of the zero-padded first 16 bytes never
  * contradicts the rows' order); only equal prefixes fall back to comparing the cells. The head node
  * (address 0, which is therefore never a successor and doubles as "none") has 12 levels and no
  * cell. Heights are random with P(H > h) = 4^-h.
@@ -55,6 +58,7 @@ final class CellSkipList {
   private static final int FLAGS = 36;
   private static final int NEXT = 40;
   private static final int REMOVED = 1;
+  private static final int HAS_TTL = 2;
 
   private static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
@@ -97,8 +101,10 @@ final class CellSkipList {
     byte[] n = nodes.chunk(node);
     int o = Arena.offset(node);
     long cell = (long) LONG.get(n, o + CELL);
+    int ttlBytes = ((int) INT.get(n, o + FLAGS) & HAS_TTL) != 0 ? 8 : 0;
     return nodeSize((int) INT.get(n, o + HEIGHT))
-        + KeyOrder.cellLength(cells.chunk(cell), Arena.offset(cell));
+        + KeyOrder.cellLength(cells.chunk(cell), Arena.offset(cell))
+        + ttlBytes;
   }
 
   /** The node's cell, backed by the cell arena. */
@@ -108,7 +114,14 @@ final class CellSkipList {
     long cell = (long) LONG.get(n, o + CELL);
     byte[] c = cells.chunk(cell);
     int co = Arena.offset(cell);
-    return new KeyValue(c, co, KeyOrder.cellLength(c, co), (long) LONG.get(n, o + SEQ));
+    int length = KeyOrder.cellLength(c, co);
+    long seq = (long) LONG.get(n, o + SEQ);
+    // The flags word was written before the node was linked; the removed bit may change since,
+    // the TTL bit never does.
+    if (((int) INT.get(n, o + FLAGS) & HAS_TTL) == 0) {
+      return new KeyValue(c, co, length, seq);
+    }
+    return KeyValue.of(c, co, length, seq, (long) LONG.get(c, co + length));
   }
 
   boolean isRemoved(long node) {
@@ -199,16 +212,21 @@ final class CellSkipList {
   // ---- insert -------------------------------------------------------------------------------
 
   /**
-   * Copies a cell into the arena with the given sequence id and timestamp and links a node for it.
+   * Copies a cell into the arena with the given sequence id, timestamp and per-cell TTL ({@link
+   * KeyValue#NO_TTL} for none) and links a node for it.
    *
    * @return the new node
    */
-  long insert(byte[] src, int srcOffset, int length, long seq, long timestamp) {
-    long cell = cells.allocate(length);
+  long insert(byte[] src, int srcOffset, int length, long seq, long timestamp, long ttl) {
+    boolean hasTtl = ttl != KeyValue.NO_TTL;
+    long cell = cells.allocate(hasTtl ? length + 8 : length);
     byte[] c = cells.chunk(cell);
     int co = Arena.offset(cell);
     System.arraycopy(src, srcOffset, c, co, length);
     KeyOrder.putTimestamp(c, co, timestamp);
+    if (hasTtl) {
+      LONG.set(c, co + length, ttl);
+    }
     Key key = new Key(c, co, seq);
     int h = randomHeight();
     long node = nodes.allocate(nodeSize(h));
@@ -219,6 +237,9 @@ final class CellSkipList {
     LONG.set(n, o + CELL, cell);
     LONG.set(n, o + SEQ, seq);
     INT.set(n, o + HEIGHT, h);
+    if (hasTtl) {
+      INT.set(n, o + FLAGS, HAS_TTL);
+    }
     link(node, n, o, key, h);
     return node;
   }

@@ -39,21 +39,31 @@ public final class Memstore {
   private final AtomicInteger cellCount = new AtomicInteger();
   private final LongAdder deepInserts = new LongAdder();
 
-  /** Adds a copy of a committed-to-be cell, keeping its sequence id; returns the heap change. */
+  /**
+   * Adds a copy of a committed-to-be cell, keeping its sequence id and per-cell TTL; returns the
+   * heap change.
+   */
   public long add(KeyValue kv) {
     return account(
         list.insert(
-            kv.getBuffer(), kv.getOffset(), kv.getLength(), kv.getSequenceId(), kv.getTimestamp()));
+            kv.getBuffer(),
+            kv.getOffset(),
+            kv.getLength(),
+            kv.getSequenceId(),
+            kv.getTimestamp(),
+            kv.getTtl()));
   }
 
   /**
    * Adds a copy of {@code kv} carrying sequence id {@code seq} and timestamp {@code timestamp} (the
-   * copy is laid out once, with the server's timestamp already in place).
+   * copy is laid out once, with the server's timestamp already in place), and {@code kv}'s per-cell
+   * TTL.
    *
    * @return the cell as stored, backed by the memstore
    */
   public KeyValue insert(KeyValue kv, long seq, long timestamp) {
-    long node = list.insert(kv.getBuffer(), kv.getOffset(), kv.getLength(), seq, timestamp);
+    long node =
+        list.insert(kv.getBuffer(), kv.getOffset(), kv.getLength(), seq, timestamp, kv.getTtl());
     account(node);
     return list.cell(node);
   }

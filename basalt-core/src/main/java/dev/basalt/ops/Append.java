@@ -49,4 +49,10 @@ public class Append extends Mutation {
     super.setDurability(d);
     return this;
   }
+
+  @Override
+  public Append setTTL(long ttl) {
+    super.setTTL(ttl);
+    return this;
+  }
 }

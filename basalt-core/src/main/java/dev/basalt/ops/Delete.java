@@ -95,4 +95,14 @@ public class Delete extends Mutation {
     super.setDurability(d);
     return this;
   }
+
+  /**
+   * Not supported, as in HBase: a delete marker has no time to live.
+   *
+   * @throws UnsupportedOperationException always
+   */
+  @Override
+  public Delete setTTL(long ttl) {
+    throw new UnsupportedOperationException("Setting TTLs on Deletes is not supported");
+  }
 }

@@ -55,4 +55,10 @@ public class Increment extends Mutation {
     super.setDurability(d);
     return this;
   }
+
+  @Override
+  public Increment setTTL(long ttl) {
+    super.setTTL(ttl);
+    return this;
+  }
 }

@@ -27,6 +27,7 @@ public abstract class Mutation extends OperationWithAttributes implements Row {
   protected final NavigableMap<byte[], List<Cell>> familyMap = new TreeMap<>(Bytes.COMPARATOR);
   private long nonceGroup;
   private long nonce = NO_NONCE;
+  private long ttl = KeyValue.NO_TTL;
 
   protected Mutation(byte[] row, long ts) {
     this.row = checkRow(row);
@@ -106,6 +107,25 @@ public abstract class Mutation extends OperationWithAttributes implements Row {
   /** The client's nonce, or {@link #NO_NONCE}. */
   public long getNonce() {
     return nonce;
+  }
+
+  /**
+   * Gives every cell this mutation writes a time to live of {@code ttl} milliseconds from its
+   * timestamp (HBase's {@code Mutation.setTTL}, which the stock client sends as attribute {@code
+   * _ttl}): the cell expires once {@code timestamp + ttl} is before now, and is then treated as if
+   * it had never been written. It can only shorten the family's TTL. {@link KeyValue#NO_TTL} (the
+   * default) sets none. Puts, increments and appends only; see docs/SEMANTICS.md.
+   */
+  public Mutation setTTL(long ttl) {
+    this.ttl = ttl;
+    return this;
+  }
+
+  /**
+   * The per-cell TTL in milliseconds given to this mutation's cells, or {@link KeyValue#NO_TTL}.
+   */
+  public long getTTL() {
+    return ttl;
   }
 
   /** Cells by family, families in byte order; cells in the order they were added. */

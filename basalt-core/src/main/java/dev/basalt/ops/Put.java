@@ -52,4 +52,10 @@ public class Put extends Mutation {
     super.setDurability(d);
     return this;
   }
+
+  @Override
+  public Put setTTL(long ttl) {
+    super.setTTL(ttl);
+    return this;
+  }
 }

@@ -820,11 +820,17 @@ public final class Region implements Closeable {
     return byRow;
   }
 
-  /** Whether the cells are all puts of the key's row in families with deterministic history. */
+  /**
+   * Whether the cells are all puts without a per-cell TTL of the key's row in families with
+   * deterministic history. (A cell with a TTL must not be cached: once it expires the cache would
+   * still serve it, and with several versions kept the one under it shows, which the cache does not
+   * hold.)
+   */
   private boolean appliesToCache(RowCache.Key key, List<KeyValue> cells) {
     byte[] row = key.row();
     for (KeyValue kv : cells) {
       if (kv.getTypeByte() != CellType.PUT.code()
+          || kv.getTtl() != KeyValue.NO_TTL
           || !CellUtil.matchingRow(kv, row)
           || !storeOf(kv).family().isNewVersionBehavior()) {
         return false;

@@ -292,8 +292,9 @@ public final class RowCache {
 
   /**
    * The result's cells copied into the slabs; null when it is not cached: an existence answer, a
-   * partial row, cells that are not plain KeyValues, or a row over {@link #MAX_CELLS} cells or
-   * {@link #MAX_BYTES} bytes.
+   * partial row, cells that are not plain KeyValues, a row with a cell that has a per-cell TTL (the
+   * cache would serve it after it expired), or a row over {@link #MAX_CELLS} cells or {@link
+   * #MAX_BYTES} bytes.
    */
   private Row store(Result r) {
     if (r.getExists() != null || r.mayHaveMoreCellsInRow()) {
@@ -308,7 +309,9 @@ public final class RowCache {
     }
     int total = 0;
     for (Cell c : cells) {
-      if (!(c instanceof KeyValue kv) || (total += kv.getLength()) > MAX_BYTES) {
+      if (!(c instanceof KeyValue kv)
+          || kv.getTtl() != KeyValue.NO_TTL
+          || (total += kv.getLength()) > MAX_BYTES) {
         return null;
       }
     }

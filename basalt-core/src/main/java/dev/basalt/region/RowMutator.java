@@ -209,12 +209,17 @@ final class RowMutator {
     return readModifyWrite(m, app.getTimeRange(), app.isReturnResults(), now, false);
   }
 
-  /** A Put's cells as they are; the memstore copies them (the client may reuse the Put). */
+  /**
+   * A Put's cells as they are, with the Put's per-cell TTL (only the mutation's: a cell added from
+   * a read carries no TTL of its own, as in HBase, whose client never sees tags); the memstore
+   * copies them (the client may reuse the Put).
+   */
   private static List<KeyValue> putCells(Mutation m) {
     List<KeyValue> out = new ArrayList<>(m.size());
+    long ttl = m.getTTL();
     for (List<Cell> cells : m.getFamilyCellMap().values()) {
       for (Cell c : cells) {
-        out.add((KeyValue) c);
+        out.add(((KeyValue) c).withTtl(ttl));
       }
     }
     return out;
@@ -307,7 +312,9 @@ final class RowMutator {
           value = old == null ? add : Bytes.concat(CellUtil.cloneValue(old), add);
         }
         long ts = old == null ? now : Math.max(now, old.getTimestamp() + 1);
-        out.add(KeyValue.of(m.getRow(), family, q, ts, CellType.PUT, value));
+        // As HBase: the mutation's TTL, else the one the current cell carries forward.
+        long ttl = m.getTTL() != KeyValue.NO_TTL || old == null ? m.getTTL() : old.getTtl();
+        out.add(KeyValue.of(m.getRow(), family, q, ts, CellType.PUT, value).withTtl(ttl));
       }
     }
     out.sort(CellComparator.INSTANCE);

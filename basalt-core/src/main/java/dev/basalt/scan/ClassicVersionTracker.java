@@ -38,6 +38,14 @@ final class ClassicVersionTracker implements VersionTracker {
   private int stamps;
 
   /**
+   * Versions counted toward VERSIONS so far: the counted ones and those whose per-cell TTL ran out
+   * (never shown, but they keep their place, as they do in HBase until its flush drops the older).
+   */
+  private int places;
+
+  private boolean lastHoldsPlace;
+
+  /**
    * @param limit versions to let through per column (the family's limit when a filter will choose
    *     among them, else the read's)
    */
@@ -45,6 +53,14 @@ final class ClassicVersionTracker implements VersionTracker {
     this.policy = policy;
     this.limit = limit;
     this.deletedKeepTheirPlace = policy.keepDeletedCells != KeepDeletedCells.FALSE;
+  }
+
+  /**
+   * Whether the last put given to {@link #checkPut} was one whose per-cell TTL ran out and that
+   * keeps its place among VERSIONS: a compaction must keep it, or older versions would show.
+   */
+  boolean lastHoldsPlace() {
+    return lastHoldsPlace;
   }
 
   /** Whether the last put given to {@link #checkPut} was masked by a delete marker. */
@@ -65,6 +81,7 @@ final class ClassicVersionTracker implements VersionTracker {
     hasLastPut = false;
     count = 0;
     stamps = 0;
+    places = 0;
   }
 
   @Override
@@ -103,6 +120,7 @@ final class ClassicVersionTracker implements VersionTracker {
     }
     long ts = put.getTimestamp();
     lastDeleted = false;
+    lastHoldsPlace = false;
     if (hasLastPut && ts == lastPutTs) {
       return MatchCode.SKIP; // an older write of the version just decided
     }
@@ -128,6 +146,14 @@ final class ClassicVersionTracker implements VersionTracker {
     }
     if (trc < 0) {
       return MatchCode.SEEK_NEXT_COL;
+    }
+    if (++places > policy.familyMaxVersions) {
+      return MatchCode
+          .SEEK_NEXT_COL; // (only versions whose TTL ran out make this differ from count)
+    }
+    if (policy.isCellExpired(put)) {
+      lastHoldsPlace = true;
+      return MatchCode.SKIP;
     }
     count++;
     if (count > limit) {

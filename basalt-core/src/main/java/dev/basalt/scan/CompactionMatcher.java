@@ -81,7 +81,8 @@ public final class CompactionMatcher {
                 TimeRange.allTime(),
                 Integer.MAX_VALUE,
                 Long.MIN_VALUE,
-                null);
+                null,
+                now);
         return new CompactionMatcher(
             kind,
             family.getKeepDeletedCells(),
@@ -103,7 +104,8 @@ public final class CompactionMatcher {
                 TimeRange.allTime(),
                 versions,
                 oldest,
-                null);
+                null,
+                now);
         return new CompactionMatcher(
             kind,
             family.getKeepDeletedCells(),
@@ -137,7 +139,8 @@ public final class CompactionMatcher {
             TimeRange.between(0, oldest),
             Integer.MAX_VALUE,
             Long.MIN_VALUE,
-            null);
+            null,
+            Long.MIN_VALUE);
     return new ClassicVersionTracker(p, Integer.MAX_VALUE);
   }
 
@@ -198,7 +201,9 @@ public final class CompactionMatcher {
           ? fate == DeterministicVersionTracker.Fate.LIVE
           : fate != DeterministicVersionTracker.Fate.DEAD;
     }
-    if (code == MatchCode.INCLUDE || code == MatchCode.INCLUDE_AND_SEEK_NEXT_COL) {
+    if (code == MatchCode.INCLUDE
+        || code == MatchCode.INCLUDE_AND_SEEK_NEXT_COL
+        || classic.lastHoldsPlace()) {
       return true;
     }
     if (!classic.lastDeleted()) {

@@ -151,6 +151,11 @@ final class DeterministicVersionTracker implements VersionTracker {
       return MatchCode.SKIP;
     }
     lastFate = Fate.LIVE;
+    if (policy.isCellExpired(put)) {
+      // Its own TTL ran out: still live (it keeps its place among VERSIONS), never shown, and not
+      // one of the candidates MIN_VERSIONS counts.
+      return MatchCode.SKIP;
+    }
     candidates++;
     if (candidates > policy.minVersions && policy.isExpired(ts)) {
       return MatchCode.SEEK_NEXT_COL; // older candidates are expired and beyond MIN_VERSIONS too

@@ -57,6 +57,9 @@ public final class QueryMatcher {
   /** The hint of the last SEEK_NEXT_USING_HINT, for {@link #nextKeyHint}. */
   private Cell hint;
 
+  /** A column began with cells skipped as expired: its first cell shown must say so. */
+  private boolean columnUnannounced;
+
   public QueryMatcher(ScanPolicy policy, Filter filter) {
     this.policy = policy;
     this.filter = filter;
@@ -94,6 +97,7 @@ public final class QueryMatcher {
     emptyColumnDone = false;
     pendingHint = null;
     hint = null;
+    columnUnannounced = false;
     if (tracker != null) {
       tracker.startRow();
     }
@@ -146,6 +150,15 @@ public final class QueryMatcher {
 
   private MatchCode matchInRow(Cell c, boolean newColumn) throws IOException {
     previous = c;
+    if (policy.raw && policy.isCellExpired(c)) {
+      // Raw scans do not show a put whose own TTL ran out, nor count it (HBase skips it first).
+      // The tracker has not seen the column start if this was its first cell; the next cell tells
+      // it. (Other reads leave it to the version trackers: it still keeps its place there.)
+      columnUnannounced |= newColumn;
+      return MatchCode.SKIP;
+    }
+    newColumn |= columnUnannounced;
+    columnUnannounced = false;
     boolean emptyQualifier = c.getQualifierLength() == 0;
     if (pendingHint != null) {
       if (CellComparator.INSTANCE.compare(c, pendingHint) >= 0) {

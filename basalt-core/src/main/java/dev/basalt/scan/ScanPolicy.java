@@ -1,5 +1,8 @@
 package dev.basalt.scan;
 
+import dev.basalt.cell.Cell;
+import dev.basalt.cell.CellUtil;
+import dev.basalt.cell.KeyValue;
 import dev.basalt.ops.Scan;
 import dev.basalt.ops.TimeRange;
 import dev.basalt.schema.ColumnFamilyDescriptor;
@@ -30,6 +33,9 @@ public final class ScanPolicy {
   /** The family read, or null where it does not matter (compactions). */
   final byte[] family;
 
+  /** The clock of the read or compaction, for per-cell TTLs (Long.MIN_VALUE: none expires). */
+  final long now;
+
   ScanPolicy(
       int familyMaxVersions,
       int minVersions,
@@ -39,7 +45,8 @@ public final class ScanPolicy {
       TimeRange timeRange,
       int resultMaxVersions,
       long oldestUnexpiredTs,
-      NavigableSet<byte[]> columns) {
+      NavigableSet<byte[]> columns,
+      long now) {
     this(
         familyMaxVersions,
         minVersions,
@@ -50,7 +57,8 @@ public final class ScanPolicy {
         resultMaxVersions,
         oldestUnexpiredTs,
         columns,
-        null);
+        null,
+        now);
   }
 
   private ScanPolicy(
@@ -63,8 +71,10 @@ public final class ScanPolicy {
       int resultMaxVersions,
       long oldestUnexpiredTs,
       NavigableSet<byte[]> columns,
-      byte[] family) {
+      byte[] family,
+      long now) {
     this.family = family;
+    this.now = now;
     this.familyMaxVersions = familyMaxVersions;
     this.minVersions = minVersions;
     this.keepDeletedCells = keepDeletedCells;
@@ -99,11 +109,20 @@ public final class ScanPolicy {
         resultMax,
         oldest,
         columns == null || columns.isEmpty() ? null : columns,
-        family.getName());
+        family.getName(),
+        now);
   }
 
   boolean isExpired(long ts) {
     return ts < oldestUnexpiredTs;
+  }
+
+  /**
+   * Whether a put's own TTL ran out (HBase's TTL tag): no read shows it, whatever MIN_VERSIONS
+   * says, but it keeps its place among the column's versions (docs/SEMANTICS.md section 3).
+   */
+  boolean isCellExpired(Cell c) {
+    return c.getTtl() != KeyValue.NO_TTL && CellUtil.isTtlExpired(c, now);
   }
 
   /** Whether a delete marker with this timestamp masks cells for this read. */

@@ -18,21 +18,24 @@ import dev.basalt.cell.KeyValue;
  *
  * <p>Each cell's {@link CellUtil#keyRelation} to the cell before it is worked out once, when the
  * block is decoded, so that scanners stepping through the block need not compare keys to learn
- * where a row or column ends. Immutable and thread-safe.
+ * where a row or column ends. Per-cell TTLs are kept beside the sequence ids, in an array that only
+ * blocks holding such a cell have. Immutable and thread-safe.
  */
 final class DataBlock {
   private final byte[] data;
   private final int[] offsets; // count + 1 entries; the last is the end of the last cell
   private final long[] seqIds;
+  private final long[] ttls; // null when no cell of the block has a per-cell TTL
   private final int count;
   private final int sharedRowPrefix; // bytes every row of the block starts with
   private final long[] rowKeys; // 8 row bytes after the shared prefix, big-endian, zero-padded
   private final byte[] relations; // CellUtil.keyRelation of cell i to cell i - 1 (cell 0: none)
 
-  DataBlock(byte[] data, int[] offsets, long[] seqIds, int count) {
+  DataBlock(byte[] data, int[] offsets, long[] seqIds, long[] ttls, int count) {
     this.data = data;
     this.offsets = offsets;
     this.seqIds = seqIds;
+    this.ttls = ttls;
     this.count = count;
     // Rows are sorted, so what the first and last rows share, every row shares.
     this.sharedRowPrefix = RowPrefix.shared(data, keyOffset(0), data, keyOffset(count - 1));
@@ -73,7 +76,10 @@ final class DataBlock {
 
   KeyValue cell(int i) {
     int off = offsets[i];
-    return new KeyValue(data, off, offsets[i + 1] - off, seqIds[i]);
+    if (ttls == null) {
+      return new KeyValue(data, off, offsets[i + 1] - off, seqIds[i]);
+    }
+    return KeyValue.of(data, off, offsets[i + 1] - off, seqIds[i], ttls[i]);
   }
 
   long seqId(int i) {
@@ -125,6 +131,7 @@ final class DataBlock {
         + data.length
         + 4 * offsets.length
         + 8 * seqIds.length
+        + (ttls == null ? 0 : 8 * ttls.length)
         + 8 * rowKeys.length
         + relations.length;
   }

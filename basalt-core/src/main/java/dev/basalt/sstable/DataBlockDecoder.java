@@ -7,14 +7,20 @@ import dev.basalt.cell.KeyValue;
  * Decodes a data block payload (see {@link DataBlockEncoder}) into a {@link DataBlock}, checking
  * every length and the restart array first, so that bytes which are not a block raise {@link
  * CorruptStoreFileException} and never an index or allocation error. Two passes: the first checks
- * the structure and measures the decoded size, the second fills exactly-sized arrays. Stateless.
+ * the structure and measures the decoded size (and whether any cell has a per-cell TTL), the second
+ * fills exactly-sized arrays. Stateless.
  */
 final class DataBlockDecoder {
   private static final String WHAT = "data block";
 
   private DataBlockDecoder() {}
 
-  static DataBlock decode(byte[] buf, int off, int len, String file, long blockOffset)
+  /**
+   * @param cellTtls whether entries carry the TTL flag (format version 2) or a plain sequence id
+   *     (version 1)
+   */
+  static DataBlock decode(
+      byte[] buf, int off, int len, String file, long blockOffset, boolean cellTtls)
       throws CorruptStoreFileException {
     ByteReader whole = new ByteReader(buf, off, len, file, blockOffset, WHAT);
     if (len < 4) {
@@ -32,12 +38,19 @@ final class DataBlockDecoder {
     int n = 0;
     int prevKeyLen = 0;
     long total = 0;
+    boolean anyTtl = false;
     while (in.remaining() > 0) {
       int entryAt = in.position() - off;
       int shared = in.readVarInt("shared key length");
       int unshared = in.readVarInt("unshared key length");
       int vlen = in.readVarInt("value length");
-      in.readVarLong("sequence id");
+      long seq = in.readVarLong("sequence id");
+      if (cellTtls && (seq & 1) != 0) {
+        anyTtl = true;
+        if (in.readLong("per-cell TTL") == KeyValue.NO_TTL) {
+          throw in.corrupt("cell " + n + " has a TTL flag and no TTL");
+        }
+      }
       if (n % DataBlockEncoder.RESTART_INTERVAL == 0) {
         int r = n / DataBlockEncoder.RESTART_INTERVAL;
         if (r >= restartCount) {
@@ -75,6 +88,7 @@ final class DataBlockDecoder {
     byte[] data = new byte[(int) total];
     int[] offsets = new int[n + 1];
     long[] seqIds = new long[n];
+    long[] ttls = anyTtl ? new long[n] : null; // none in a block without per-cell TTLs
     in = new ByteReader(buf, off, entriesLen, file, blockOffset, WHAT);
     int p = 0;
     int prevKeyAt = 0;
@@ -82,7 +96,14 @@ final class DataBlockDecoder {
       int shared = in.readVarInt("shared key length");
       int unshared = in.readVarInt("unshared key length");
       int vlen = in.readVarInt("value length");
-      seqIds[i] = in.readVarLong("sequence id");
+      long seq = in.readVarLong("sequence id");
+      if (cellTtls) {
+        if (ttls != null) {
+          ttls[i] = (seq & 1) != 0 ? in.readLong("per-cell TTL") : KeyValue.NO_TTL;
+        }
+        seq >>>= 1;
+      }
+      seqIds[i] = seq;
       int keyLen = shared + unshared;
       offsets[i] = p;
       Bytes.putInt(data, p, keyLen);
@@ -99,6 +120,6 @@ final class DataBlockDecoder {
       p = keyAt + keyLen + vlen;
     }
     offsets[n] = p;
-    return new DataBlock(data, offsets, seqIds, n);
+    return new DataBlock(data, offsets, seqIds, ttls, n);
   }
 }

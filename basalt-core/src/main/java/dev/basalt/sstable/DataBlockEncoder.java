@@ -14,17 +14,23 @@ import java.util.Arrays;
  *                            restart point)
  *            varint unshared the remaining key bytes (key length = shared + unshared)
  *            varint V        value length
- *            varlong seq     sequence id
+ *            varlong seq2    sequence id * 2 + t (format version 1: the sequence id)
+ *            int64 ttl       only when t = 1: the cell's per-cell TTL in ms
  *            unshared bytes  the end of the key (KeyValue key layout: row length .. type)
  *            V bytes         the value
  * restart  = int32           offset of entries 0, 16, 32, ... from the start of the payload
  * restartCount = int32       number of restart offsets (= ceil(cells / 16), at least 1)
  * </pre>
  *
- * Varints are unsigned LEB128. Not thread-safe; reused for every block of a file.
+ * Varints are unsigned LEB128. A cell without a per-cell TTL costs nothing for the flag but the one
+ * more bit of its sequence id (a varint byte more only where the id crosses a 7-bit boundary). Not
+ * thread-safe; reused for every block of a file.
  */
 final class DataBlockEncoder {
   static final int RESTART_INTERVAL = 16;
+
+  /** The largest sequence id an entry holds (one bit goes to the TTL flag). */
+  static final long MAX_SEQUENCE_ID = Long.MAX_VALUE >>> 1;
 
   private final ByteSink out;
   private int[] restarts = new int[64];
@@ -57,7 +63,17 @@ final class DataBlockEncoder {
     out.putVarInt(shared);
     out.putVarInt(kl - shared);
     out.putVarInt(vlen);
-    out.putVarLong(kv.getSequenceId());
+    long seq = kv.getSequenceId();
+    if (seq < 0 || seq > MAX_SEQUENCE_ID) {
+      throw new IllegalArgumentException("sequence id " + seq + " cannot be stored");
+    }
+    long ttl = kv.getTtl();
+    if (ttl == KeyValue.NO_TTL) {
+      out.putVarLong(seq << 1);
+    } else {
+      out.putVarLong(seq << 1 | 1);
+      out.putLong(ttl);
+    }
     out.put(b, ko + shared, kl - shared);
     out.put(b, kv.getValueOffset(), vlen);
     prev = kv;

@@ -14,12 +14,15 @@ public final class StoreFileInfo {
   private final long fileSize;
   private final long dataBlockCount;
   private final int indexLevels;
+  private final int formatVersion;
 
-  StoreFileInfo(FileInfoBlock fi, long fileSize, long dataBlockCount, int indexLevels) {
+  StoreFileInfo(
+      FileInfoBlock fi, long fileSize, long dataBlockCount, int indexLevels, int formatVersion) {
     this.fi = fi;
     this.fileSize = fileSize;
     this.dataBlockCount = dataBlockCount;
     this.indexLevels = indexLevels;
+    this.formatVersion = formatVersion;
   }
 
   /** The first cell's key (empty value, with its sequence id); null when the file has no cells. */
@@ -101,8 +104,9 @@ public final class StoreFileInfo {
     return indexLevels;
   }
 
+  /** The format version the file was written with (docs/formats/storefile.md). */
   public int formatVersion() {
-    return StoreFileTrailer.FORMAT_VERSION;
+    return formatVersion;
   }
 
   FileInfoBlock block() {

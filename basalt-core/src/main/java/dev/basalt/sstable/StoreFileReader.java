@@ -11,12 +11,12 @@ import java.io.IOException;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Reads one store file (format version 1; docs/formats/storefile.md has the byte tables).
+ * Reads one store file (format versions 1 and 2; docs/formats/storefile.md has the byte tables).
  *
  * <pre>
  * file = header(8) dataBlock* indexBlock+ [bloomBlock] fileInfoBlock trailer(68)
  *        |--- data section ---||------------- meta section -------------|
- * header = magic "BSTF" (0x42535446), int32 format version (1)
+ * header = magic "BSTF" (0x42535446), int32 format version (2, or 1)
  * block  = type(1) compression(1) storedSize C(4) uncompressedSize(4) payload(C) crc32c(4)
  * </pre>
  *
@@ -95,7 +95,7 @@ public final class StoreFileReader implements Closeable {
       StoreFileTrailer t = StoreFileTrailer.decode(tb, length, file);
       byte[] header = new byte[StoreFileTrailer.HEADER_SIZE];
       in.readFully(0, header, 0, header.length);
-      StoreFileTrailer.checkHeader(header, file);
+      StoreFileTrailer.checkHeader(header, t.formatVersion(), file);
       long metaEnd = length - StoreFileTrailer.SIZE;
       byte[] meta = new byte[(int) (metaEnd - t.metaOffset())];
       in.readFully(t.metaOffset(), meta, 0, meta.length);
@@ -118,7 +118,8 @@ public final class StoreFileReader implements Closeable {
             t.fileInfoOffset(),
             fi.cellCount() + " cells in " + t.dataBlockCount() + " data blocks");
       }
-      StoreFileInfo info = new StoreFileInfo(fi, length, t.dataBlockCount(), t.indexLevels());
+      StoreFileInfo info =
+          new StoreFileInfo(fi, length, t.dataBlockCount(), t.indexLevels(), t.formatVersion());
       return new StoreFileReader(
           path, file, in, info, index, bloom, cache, cacheDataBlocks, inMemory);
     } catch (EOFException e) {
@@ -283,7 +284,8 @@ public final class StoreFileReader implements Closeable {
     }
     dataBlockReads.increment();
     BlockFormat.Payload p = BlockFormat.open(buf, 0, size, BlockFormat.DATA, file, at);
-    return DataBlockDecoder.decode(p.bytes(), p.offset(), p.length(), file, at);
+    return DataBlockDecoder.decode(
+        p.bytes(), p.offset(), p.length(), file, at, info.formatVersion() >= 2);
   }
 
   /**

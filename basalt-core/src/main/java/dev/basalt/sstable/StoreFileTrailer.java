@@ -11,7 +11,7 @@ import java.util.zip.CRC32C;
  * <pre>
  * offset size field
  * 0      4    magic "BSTT" (0x42535454)
- * 4      4    format version (1)
+ * 4      4    format version (2; files of version 1 are still read)
  * 8      8    meta section offset M: end of the data blocks, start of the index blocks
  * 16     8    root index block offset
  * 24     4    root index block stored size
@@ -25,6 +25,7 @@ import java.util.zip.CRC32C;
  * </pre>
  */
 record StoreFileTrailer(
+    int formatVersion,
     long metaOffset,
     long rootIndexOffset,
     int rootIndexSize,
@@ -43,7 +44,14 @@ record StoreFileTrailer(
   static final int HEADER_MAGIC = 0x42535446; // "BSTF"
 
   static final int HEADER_SIZE = 8;
-  static final int FORMAT_VERSION = 1;
+
+  /**
+   * The version written. Version 2 added per-cell TTLs to data block entries (see {@link
+   * DataBlockEncoder}); everything else is as in version 1, which is still read.
+   */
+  static final int FORMAT_VERSION = 2;
+
+  static final int OLDEST_READ_VERSION = 1;
 
   static byte[] header() {
     byte[] h = new byte[HEADER_SIZE];
@@ -52,20 +60,22 @@ record StoreFileTrailer(
     return h;
   }
 
-  static void checkHeader(byte[] h, String file) throws CorruptStoreFileException {
+  /** Checks the header of a file whose trailer says {@code version}: the two must agree. */
+  static void checkHeader(byte[] h, int version, String file) throws CorruptStoreFileException {
     if (Bytes.readInt(h, 0) != HEADER_MAGIC) {
       throw new CorruptStoreFileException(file, 0, "no store file magic at the start");
     }
     int v = Bytes.readInt(h, 4);
-    if (v != FORMAT_VERSION) {
-      throw new CorruptStoreFileException(file, 0, "header has unsupported format version " + v);
+    if (v != version) {
+      throw new CorruptStoreFileException(
+          file, 0, "header says format version " + v + ", the trailer " + version);
     }
   }
 
   byte[] encode() {
     byte[] b = new byte[SIZE];
     int p = Bytes.putInt(b, 0, MAGIC);
-    p = Bytes.putInt(b, p, FORMAT_VERSION);
+    p = Bytes.putInt(b, p, formatVersion);
     p = Bytes.putLong(b, p, metaOffset);
     p = Bytes.putLong(b, p, rootIndexOffset);
     p = Bytes.putInt(b, p, rootIndexSize);
@@ -100,11 +110,12 @@ record StoreFileTrailer(
       throw new CorruptStoreFileException(file, at, "trailer checksum mismatch");
     }
     int version = Bytes.readInt(b, 4);
-    if (version != FORMAT_VERSION) {
+    if (version < OLDEST_READ_VERSION || version > FORMAT_VERSION) {
       throw new CorruptStoreFileException(file, at, "unsupported format version " + version);
     }
     StoreFileTrailer t =
         new StoreFileTrailer(
+            version,
             Bytes.readLong(b, 8),
             Bytes.readLong(b, 16),
             Bytes.readInt(b, 24),

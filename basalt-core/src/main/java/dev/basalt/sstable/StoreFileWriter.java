@@ -277,6 +277,7 @@ public final class StoreFileWriter implements Closeable {
             sink.size());
     StoreFileTrailer trailer =
         new StoreFileTrailer(
+            StoreFileTrailer.FORMAT_VERSION,
             metaOffset,
             root.offset(),
             root.size(),
@@ -293,7 +294,8 @@ public final class StoreFileWriter implements Closeable {
     storage.rename(tmpPath, path);
     state = State.FINISHED;
     compressor.close();
-    return new StoreFileInfo(fi, size, index.count(), root.levels());
+    return new StoreFileInfo(
+        fi, size, index.count(), root.levels(), StoreFileTrailer.FORMAT_VERSION);
   }
 
   /** Stops writing and deletes the temporary file. Does nothing when already aborted. */

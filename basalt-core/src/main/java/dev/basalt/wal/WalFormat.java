@@ -40,13 +40,16 @@ import java.util.zip.CRC32C;
  *   16  cluster UUID (most, then least significant half)
  *
  * Edit payload (one row mutation of one region)
- *   1   type = 5, or 6 for an edit with a client nonce
+ *   1   type = 5, 6 for an edit with a client nonce, 7 (8 with a nonce) for an edit whose cells
+ *       may carry a per-cell TTL
  *   varint region id
  *   varint first sequence id F
  *   varint write time, ms since epoch
  *   1   cluster count C, then C x varint cluster id
- *   (type 6 only) 8 nonce group, 8 nonce
- *   varint cell count K, then K x ( varint (cell sequence id - F), cell in KeyValue layout )
+ *   (types 6 and 8) 8 nonce group, 8 nonce
+ *   varint cell count K, then per cell
+ *     types 5, 6: varint (cell sequence id - F), cell in KeyValue layout
+ *     types 7, 8: varint ((cell sequence id - F) * 2 + t), 8 TTL in ms when t = 1, cell
  *
  * Trailer payload (written when a segment is closed cleanly; nothing may follow it)
  *   1   type = 2
@@ -60,8 +63,10 @@ import java.util.zip.CRC32C;
  * characters of region name and the 16 bytes of cluster id out of every edit (218 bytes for a put
  * of a 16-byte row and a 100-byte value in version 1, 161 in version 2).
  *
- * <p>A KeyValue is self-delimiting (its first 8 bytes give key and value lengths). Thread-safe
- * (stateless).
+ * <p>A KeyValue is self-delimiting (its first 8 bytes give key and value lengths). An edit without
+ * a per-cell TTL is written as type 5 or 6, byte for byte as before types 7 and 8 existed, so only
+ * edits that use TTLs pay for them (a reader that predates them stops at the first one as an
+ * unknown type). Thread-safe (stateless).
  */
 public final class WalFormat {
   static final int MAGIC = 0x4257414C;
@@ -72,13 +77,15 @@ public final class WalFormat {
   static final byte TYPE_CLUSTER = 4;
   static final byte TYPE_EDIT = 5;
   static final byte TYPE_EDIT_NONCE = 6;
+  static final byte TYPE_EDIT_TTL = 7;
+  static final byte TYPE_EDIT_TTL_NONCE = 8;
   static final int FRAME_HEADER = 8;
 
   private WalFormat() {}
 
   /** Whether a payload type code is one a segment may hold. */
   static boolean isKnownType(byte type) {
-    return type >= TYPE_EDIT_V1 && type <= TYPE_EDIT_NONCE;
+    return type >= TYPE_EDIT_V1 && type <= TYPE_EDIT_TTL_NONCE;
   }
 
   static int crc(byte[] b, int off, int len) {
@@ -121,6 +128,10 @@ public final class WalFormat {
     List<KeyValue> cells = e.cells();
     long first = e.firstSequenceId();
     boolean withNonce = e.nonce() != WalEntry.NO_NONCE;
+    boolean withTtls = false;
+    for (KeyValue kv : cells) {
+      withTtls |= kv.getTtl() != KeyValue.NO_TTL;
+    }
     long payload =
         1L
             + (withNonce ? 16 : 0)
@@ -133,14 +144,24 @@ public final class WalFormat {
       payload += varLongSize(id);
     }
     for (KeyValue kv : cells) {
-      payload += varLongSize(kv.getSequenceId() - first) + kv.getLength();
+      long delta = kv.getSequenceId() - first;
+      if (withTtls) {
+        boolean ttl = kv.getTtl() != KeyValue.NO_TTL;
+        payload += varLongSize(delta << 1) + (ttl ? 8 : 0);
+      } else {
+        payload += varLongSize(delta);
+      }
+      payload += kv.getLength();
     }
     if (payload > Integer.MAX_VALUE - FRAME_HEADER) {
       throw new IllegalArgumentException("WAL entry too large: " + payload + " bytes");
     }
     byte[] f = new byte[FRAME_HEADER + (int) payload];
     int p = FRAME_HEADER;
-    f[p++] = withNonce ? TYPE_EDIT_NONCE : TYPE_EDIT;
+    f[p++] =
+        withTtls
+            ? (withNonce ? TYPE_EDIT_TTL_NONCE : TYPE_EDIT_TTL)
+            : (withNonce ? TYPE_EDIT_NONCE : TYPE_EDIT);
     p = putVarLong(f, p, regionId);
     p = putVarLong(f, p, first);
     p = putVarLong(f, p, e.writeTime());
@@ -154,7 +175,16 @@ public final class WalFormat {
     }
     p = putVarLong(f, p, cells.size());
     for (KeyValue kv : cells) {
-      p = putVarLong(f, p, kv.getSequenceId() - first);
+      long delta = kv.getSequenceId() - first;
+      if (withTtls) {
+        boolean ttl = kv.getTtl() != KeyValue.NO_TTL;
+        p = putVarLong(f, p, delta << 1 | (ttl ? 1 : 0));
+        if (ttl) {
+          p = Bytes.putLong(f, p, kv.getTtl());
+        }
+      } else {
+        p = putVarLong(f, p, delta);
+      }
       System.arraycopy(kv.getBuffer(), kv.getOffset(), f, p, kv.getLength());
       p += kv.getLength();
     }
@@ -283,7 +313,8 @@ public final class WalFormat {
     }
     long nonceGroup = 0;
     long nonce = WalEntry.NO_NONCE;
-    if (p[0] == TYPE_EDIT_NONCE) {
+    boolean withTtls = p[0] == TYPE_EDIT_TTL || p[0] == TYPE_EDIT_TTL_NONCE;
+    if (p[0] == TYPE_EDIT_NONCE || p[0] == TYPE_EDIT_TTL_NONCE) {
       need(p, pos[0], 16);
       nonceGroup = Bytes.readLong(p, pos[0]);
       nonce = Bytes.readLong(p, pos[0] + 8);
@@ -294,20 +325,36 @@ public final class WalFormat {
       throw new IllegalArgumentException("impossible cell count " + k);
     }
     return new WalEntry(
-        region, writeTime, ids, readCells(p, pos, (int) k, first), nonceGroup, nonce);
+        region, writeTime, ids, readCells(p, pos, (int) k, first, withTtls), nonceGroup, nonce);
   }
 
-  /** K x (varint sequence id delta, KeyValue) up to the end of the payload. */
-  static List<KeyValue> readCells(byte[] p, int[] pos, int k, long first) {
+  /**
+   * K x (varint sequence id delta, KeyValue) up to the end of the payload; with {@code withTtls}, K
+   * x (varint delta * 2 + t, [8-byte TTL when t = 1], KeyValue).
+   */
+  static List<KeyValue> readCells(byte[] p, int[] pos, int k, long first, boolean withTtls) {
     List<KeyValue> cells = new ArrayList<>(k);
     for (int i = 0; i < k; i++) {
       long delta = readVarLong(p, pos);
+      long ttl = KeyValue.NO_TTL;
+      if (withTtls) {
+        if ((delta & 1) != 0) {
+          need(p, pos[0], 8);
+          ttl = Bytes.readLong(p, pos[0]);
+          pos[0] += 8;
+          if (ttl == KeyValue.NO_TTL) {
+            throw new IllegalArgumentException("cell " + i + " has a TTL flag and no TTL");
+          }
+        }
+        delta >>>= 1;
+      }
       need(p, pos[0], 8);
       long len = 8L + Bytes.readInt(p, pos[0]) + Bytes.readInt(p, pos[0] + 4);
       if (len < 8 || len > p.length - pos[0]) {
         throw new IllegalArgumentException("cell " + i + " overruns the entry");
       }
-      cells.add(KeyValue.parse(p, pos[0], (int) len, first + delta));
+      KeyValue kv = KeyValue.parse(p, pos[0], (int) len, first + delta);
+      cells.add(ttl == KeyValue.NO_TTL ? kv : kv.withTtl(ttl));
       pos[0] += (int) len;
     }
     end(p, pos[0]);

@@ -55,6 +55,6 @@ final class WalFormatV1 {
     if (k <= 0 || k > p.length) {
       throw new IllegalArgumentException("impossible cell count " + k);
     }
-    return new WalEntry(region, writeTime, ids, WalFormat.readCells(p, pos, k, first));
+    return new WalEntry(region, writeTime, ids, WalFormat.readCells(p, pos, k, first, false));
   }
 }

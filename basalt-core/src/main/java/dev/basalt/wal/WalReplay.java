@@ -177,6 +177,8 @@ public final class WalReplay {
     switch (type) {
       case WalFormat.TYPE_EDIT:
       case WalFormat.TYPE_EDIT_NONCE:
+      case WalFormat.TYPE_EDIT_TTL:
+      case WalFormat.TYPE_EDIT_TTL_NONCE:
         return WalFormat.decodeEdit(payload, regions::get, clusters::get);
       case WalFormat.TYPE_REGION:
         define(regions, WalFormat.decodeRegion(payload), "region");

@@ -179,6 +179,37 @@ class MemstorePropertyTest {
   }
 
   @Test
+  void perCellTtlsAreKeptBesideTheCellsAndCountedInTheHeapSize() throws IOException {
+    Memstore m = new Memstore();
+    KeyValue plain = KeyValue.of(Bytes.toBytes("a"), F, Q, 1, CellType.PUT, Bytes.toBytes("1"));
+    KeyValue ttl = KeyValue.of(Bytes.toBytes("b"), F, Q, 1, CellType.PUT, Bytes.toBytes("2"));
+    m.insert(plain, 1, 7);
+    long before = m.heapSize();
+    KeyValue stored = m.insert(ttl.withTtl(-5), 2, 8);
+    assertThat(stored.getTtl()).isEqualTo(-5);
+    assertThat(stored.getTimestamp()).isEqualTo(8);
+    // The cell, its 8 bytes of TTL, and a node of 40 + 8 x height bytes (height 1..12, random);
+    // removing the cell gives back exactly what adding it took.
+    long added = m.heapSize() - before;
+    assertThat(added - stored.getLength() - 8).isBetween(48L, 136L);
+    // Added with its own sequence id (WAL replay), the TTL stays too.
+    m.add(
+        KeyValue.of(Bytes.toBytes("c"), F, Q, 3, CellType.PUT, Bytes.toBytes("3"))
+            .withTtl(9)
+            .withSequenceId(3));
+    List<Long> ttls = new java.util.ArrayList<>();
+    for (KeyValue kv : m.cells()) {
+      ttls.add(kv.getTtl());
+    }
+    assertThat(ttls).containsExactly(KeyValue.NO_TTL, -5L, 9L);
+    KeyValueScanner s = m.scanner(5);
+    assertThat(s.seek(KeyValue.firstOnRow(Bytes.toBytes("b")))).isTrue();
+    assertThat(s.peek().getTtl()).isEqualTo(-5);
+    assertThat(m.remove(stored)).isEqualTo(-added);
+    assertThat(m.cellCount()).isEqualTo(2);
+  }
+
+  @Test
   void reseeksOverLongDistancesLandWhereASeekWould() throws IOException {
     // Enough cells for tall towers, so that reseeks climb several levels before descending.
     Random rnd = new Random(7);

@@ -1,5 +1,6 @@
 package dev.basalt.region;
 
+import dev.basalt.cell.KeyValue;
 import dev.basalt.filter.CompareOperator;
 import dev.basalt.region.RegionModelSteps.AppendCell;
 import dev.basalt.region.RegionModelSteps.AppendSpec;
@@ -163,7 +164,19 @@ final class RegionModelArbitraries {
     Arbitrary<List<PutCell>> cells =
         Arbitraries.frequencyOf(
             Tuple.of(40, some), Tuple.of(1, Arbitraries.just(List.<PutCell>of())));
-    return Combinators.combine(row, cells).as(PutSpec::new);
+    return Combinators.combine(row, cells, ttls()).as(PutSpec::new);
+  }
+
+  /**
+   * Per-cell TTLs of puts, increments and appends: mostly none, else a few milliseconds to a few
+   * seconds (the clock's ticks make them run out in the middle of histories), zero and negative
+   * ones (expired as soon as written), and one that overflows HBase's {@code ts + ttl}.
+   */
+  static Arbitrary<Long> ttls() {
+    return Arbitraries.frequencyOf(
+        Tuple.of(12, Arbitraries.just(KeyValue.NO_TTL)),
+        Tuple.of(
+            3, Arbitraries.of(1L, 2L, 700L, 1000L, 1500L, 3000L, 0L, -1L, Long.MAX_VALUE - 1)));
   }
 
   /** True when no two cells of one column can resolve to the same timestamp. */
@@ -222,7 +235,8 @@ final class RegionModelArbitraries {
             cell.list().ofMinSize(1).ofMaxSize(2),
             timeRanges().injectNull(0.75),
             Arbitraries.frequencyOf(
-                Tuple.of(4, Arbitraries.just(true)), Tuple.of(1, Arbitraries.just(false))))
+                Tuple.of(4, Arbitraries.just(true)), Tuple.of(1, Arbitraries.just(false))),
+            ttls())
         .as(IncrementSpec::new);
   }
 
@@ -234,7 +248,8 @@ final class RegionModelArbitraries {
             cell.list().ofMinSize(1).ofMaxSize(2).uniqueElements(AppendCell::col),
             timeRanges().injectNull(0.75),
             Arbitraries.frequencyOf(
-                Tuple.of(4, Arbitraries.just(true)), Tuple.of(1, Arbitraries.just(false))))
+                Tuple.of(4, Arbitraries.just(true)), Tuple.of(1, Arbitraries.just(false))),
+            ttls())
         .as(AppendSpec::new);
   }
 

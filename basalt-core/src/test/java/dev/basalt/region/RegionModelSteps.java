@@ -207,7 +207,17 @@ final class RegionModelSteps {
     }
   }
 
-  record PutSpec(String row, List<PutCell> cells) implements MutationSpec {
+  /** " ttl=..ms" for a per-cell TTL, nothing for none. */
+  static String ttlText(long ttl) {
+    return ttl == KeyValue.NO_TTL ? "" : " ttl=" + ttl + "ms";
+  }
+
+  /** A Put; {@code ttl} is its per-cell TTL ({@code Put.setTTL}), {@link KeyValue#NO_TTL} none. */
+  record PutSpec(String row, List<PutCell> cells, long ttl) implements MutationSpec {
+    PutSpec(String row, List<PutCell> cells) {
+      this(row, cells, KeyValue.NO_TTL);
+    }
+
     @Override
     public Put build(long now) {
       Put p = new Put(Bytes.toBytes(row));
@@ -218,7 +228,7 @@ final class RegionModelSteps {
           p.addColumn(c.col().f(), c.col().q(), c.ts().resolve(now), c.value().bytes());
         }
       }
-      return p;
+      return ttl == KeyValue.NO_TTL ? p : p.setTTL(ttl);
     }
 
     @Override
@@ -228,7 +238,8 @@ final class RegionModelSteps {
           + " "
           + (cells.isEmpty()
               ? "<no cells>"
-              : cells.stream().map(PutCell::toString).collect(Collectors.joining(" ")));
+              : cells.stream().map(PutCell::toString).collect(Collectors.joining(" ")))
+          + ttlText(ttl);
     }
   }
 
@@ -317,8 +328,12 @@ final class RegionModelSteps {
     }
   }
 
-  record IncrementSpec(String row, List<IncCell> cells, Tr tr, boolean returnResults)
+  record IncrementSpec(String row, List<IncCell> cells, Tr tr, boolean returnResults, long ttl)
       implements MutationSpec {
+    IncrementSpec(String row, List<IncCell> cells, Tr tr, boolean returnResults) {
+      this(row, cells, tr, returnResults, KeyValue.NO_TTL);
+    }
+
     @Override
     public Increment build(long now) {
       Increment inc = new Increment(Bytes.toBytes(row));
@@ -328,6 +343,9 @@ final class RegionModelSteps {
       if (tr != null) {
         TimeRange r = tr.resolve(now);
         inc.setTimeRange(r.getMin(), r.getMax());
+      }
+      if (ttl != KeyValue.NO_TTL) {
+        inc.setTTL(ttl);
       }
       return inc.setReturnResults(returnResults);
     }
@@ -339,7 +357,8 @@ final class RegionModelSteps {
           + " "
           + cells.stream().map(IncCell::toString).collect(Collectors.joining(" "))
           + (tr == null ? "" : " " + tr)
-          + (returnResults ? "" : " noResults");
+          + (returnResults ? "" : " noResults")
+          + ttlText(ttl);
     }
   }
 
@@ -350,8 +369,12 @@ final class RegionModelSteps {
     }
   }
 
-  record AppendSpec(String row, List<AppendCell> cells, Tr tr, boolean returnResults)
+  record AppendSpec(String row, List<AppendCell> cells, Tr tr, boolean returnResults, long ttl)
       implements MutationSpec {
+    AppendSpec(String row, List<AppendCell> cells, Tr tr, boolean returnResults) {
+      this(row, cells, tr, returnResults, KeyValue.NO_TTL);
+    }
+
     @Override
     public Append build(long now) {
       Append app = new Append(Bytes.toBytes(row));
@@ -361,6 +384,9 @@ final class RegionModelSteps {
       if (tr != null) {
         TimeRange r = tr.resolve(now);
         app.setTimeRange(r.getMin(), r.getMax());
+      }
+      if (ttl != KeyValue.NO_TTL) {
+        app.setTTL(ttl);
       }
       return app.setReturnResults(returnResults);
     }
@@ -372,7 +398,8 @@ final class RegionModelSteps {
           + " "
           + cells.stream().map(AppendCell::toString).collect(Collectors.joining(" "))
           + (tr == null ? "" : " " + tr)
-          + (returnResults ? "" : " noResults");
+          + (returnResults ? "" : " noResults")
+          + ttlText(ttl);
     }
   }
 

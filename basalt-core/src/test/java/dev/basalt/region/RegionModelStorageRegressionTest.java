@@ -244,4 +244,60 @@ class RegionModelStorageRegressionTest {
         get("r1"),
         new GetStep("r1", before3000, false));
   }
+
+  private static Step putWithTtl(String family, Ts ts, String value, long ttl) {
+    return new Mutate(
+        new PutSpec("r1", List.of(new PutCell(new Col(family, "a"), ts, Value.text(value))), ttl));
+  }
+
+  /**
+   * SEMANTICS.md sections 3 and 7, per-cell TTL, deterministic history: v2 (a 2 ms TTL) pushes v1
+   * out, then a "latest version" delete removes v2; the major compaction drops both and the marker.
+   * An early design, in which an expired cell counted as never written, had compactions treat cells
+   * with a TTL as pushing nothing out, so v1 survived the compaction and showed once the marker was
+   * gone (expected nothing, actual v1). A cell keeps its place now, expired or not.
+   */
+  @Example
+  void whatADeletedCellWithATtlPushedOutStaysGoneAfterACompaction() {
+    TableSpec table =
+        new TableSpec(
+            List.of(
+                new FamilySpec("f1", 1, 0, 0, KeepDeletedCells.FALSE, true),
+                new FamilySpec("f2", 1, 0, 0, KeepDeletedCells.FALSE, true)));
+    run(
+        table,
+        putWithTtl("f1", Ts.LATEST, "v1", dev.basalt.cell.KeyValue.NO_TTL),
+        new Tick(1),
+        putWithTtl("f1", Ts.LATEST, "v2", 2),
+        new Mutate(
+            new DeleteSpec(
+                "r1",
+                Ts.LATEST,
+                List.of(new MarkerSpec(MarkerSpec.MarkerKind.COLUMN, new Col("f1", "a"), null)))),
+        new Flush(),
+        new Compact(true),
+        get("r1"),
+        new Tick(10),
+        get("r1"));
+  }
+
+  /**
+   * SEMANTICS.md section 5 rule 5 and section 7 (classic): an expired cell keeps its place among
+   * VERSIONS, so a later put with an older timestamp stays hidden, and the major compaction keeps
+   * the expired cell (it holds the place). Found with the model dropping expired cells in its
+   * compaction (expected the put at 999, actual nothing): the model was wrong.
+   */
+  @Example
+  void anExpiredCellKeepsItsPlaceThroughAMajorCompaction() {
+    run(
+        classic(),
+        putWithTtl("f1", Ts.LATEST, "brief", 1),
+        new Flush(),
+        new Tick(1500),
+        putWithTtl("f1", Ts.abs(999), "older", dev.basalt.cell.KeyValue.NO_TTL),
+        get("r1"),
+        new Compact(true),
+        get("r1"),
+        rawScan());
+  }
 }

@@ -13,8 +13,8 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * Data block encoding: cells round-trip with their sequence ids, restart points are where the
- * format says, and the decoder turns any bytes that are not a block into {@link
+ * Data block encoding: cells round-trip with their sequence ids and per-cell TTLs, restart points
+ * are where the format says, and the decoder turns any bytes that are not a block into {@link
  * CorruptStoreFileException}, never an index or allocation error.
  */
 class DataBlockCodecTest {
@@ -35,7 +35,7 @@ class DataBlockCodecTest {
     byte[] payload = encode(cells);
     int restarts = Bytes.readInt(payload, payload.length - 4);
     assertThat(restarts).isEqualTo((n + 15) / 16);
-    DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0);
+    DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0, true);
     assertThat(b.count()).isEqualTo(n);
     for (int i = 0; i < n; i++) {
       TestCells.assertSameCell(b.cell(i), cells.get(i), "cell " + i);
@@ -48,6 +48,34 @@ class DataBlockCodecTest {
       int at = Bytes.readInt(payload, payload.length - 4 - 4 * restarts + 4 * r);
       assertThat(payload[at]).as("restart %d shares nothing", r).isZero();
     }
+  }
+
+  @Test
+  void theTtlFlagCostsNothingButABitOfTheSequenceId() throws CorruptStoreFileException {
+    KeyValue plain =
+        KeyValue.of(
+                Bytes.toBytes("r"),
+                Bytes.toBytes("f"),
+                Bytes.toBytes("q"),
+                5,
+                dev.basalt.cell.CellType.PUT,
+                Bytes.toBytes("v"))
+            .withSequenceId(7);
+    byte[] payload = encode(List.of(plain, plain.withSequenceId(6).withTtl(-3)));
+    // Entry 0: shared 0, unshared 15, value 1, sequence id 7 * 2; entry 1: 6 * 2 + 1, then its TTL.
+    assertThat(java.util.Arrays.copyOfRange(payload, 0, 4)).containsExactly(0, 15, 1, 14);
+    int second = 4 + 15 + 1;
+    assertThat(java.util.Arrays.copyOfRange(payload, second, second + 4))
+        .containsExactly(15, 0, 1, 13);
+    assertThat(Bytes.readLong(payload, second + 4)).isEqualTo(-3);
+    DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0, true);
+    assertThat(b.cell(0).getTtl()).isEqualTo(KeyValue.NO_TTL);
+    assertThat(b.cell(1).getTtl()).isEqualTo(-3);
+    assertThat(b.cell(1).getSequenceId()).isEqualTo(6);
+    // Format version 1 entries hold the sequence id itself (no flag bit).
+    byte[] plainOnly = encode(List.of(plain));
+    assertThat(DataBlockDecoder.decode(plainOnly, 0, plainOnly.length, "t", 0, false).seqId(0))
+        .isEqualTo(14);
   }
 
   private static int compare(KeyValue a, KeyValue b) {
@@ -63,7 +91,7 @@ class DataBlockCodecTest {
     // Few rows, so blocks often share long row prefixes; sometimes one row only.
     List<KeyValue> cells = TestCells.random(rnd, n, 1 + rnd.nextInt(4), 5);
     byte[] payload = encode(cells);
-    DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0);
+    DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0, true);
     IndexEntries entries = new IndexEntries();
     for (int i = 0; i < n; i++) {
       KeyValue kv = cells.get(i);
@@ -110,7 +138,7 @@ class DataBlockCodecTest {
   /** Decoding must either fail cleanly or give cells whose every field lies inside its bytes. */
   private static void decodeOrReject(byte[] payload) {
     try {
-      DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0);
+      DataBlock b = DataBlockDecoder.decode(payload, 0, payload.length, "t", 0, true);
       for (int i = 0; i < b.count(); i++) {
         KeyValue kv = b.cell(i);
         KeyValue.parse(kv.getBuffer(), kv.getOffset(), kv.getLength(), kv.getSequenceId());

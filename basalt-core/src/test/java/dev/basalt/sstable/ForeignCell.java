@@ -65,6 +65,11 @@ record ForeignCell(Cell inner) implements Cell {
   }
 
   @Override
+  public long getTtl() {
+    return inner.getTtl();
+  }
+
+  @Override
   public byte[] getValueArray() {
     return inner.getValueArray();
   }

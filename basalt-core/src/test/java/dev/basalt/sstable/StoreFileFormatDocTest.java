@@ -16,9 +16,13 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** docs/formats/storefile.md's worked example must be what the writer writes. */
+/**
+ * docs/formats/storefile.md's worked example must be what the writer writes, and its version 1
+ * example (a file written before per-cell TTLs) must still read back.
+ */
 class StoreFileFormatDocTest {
   private static final String MARKER = "<!-- storefile-example-hex";
+  private static final String V1_MARKER = "<!-- storefile-v1-example-hex";
 
   private static Path doc() {
     Path dir = Path.of("").toAbsolutePath();
@@ -27,27 +31,34 @@ class StoreFileFormatDocTest {
   }
 
   private static byte[] exampleBytes(String md) {
-    int marker = md.indexOf(MARKER);
-    assertThat(marker).as("marker %s in storefile.md", MARKER).isNotNegative();
+    return exampleBytes(md, MARKER);
+  }
+
+  private static byte[] exampleBytes(String md, String which) {
+    int marker = md.indexOf(which);
+    assertThat(marker).as("marker %s in storefile.md", which).isNotNegative();
     int open = md.indexOf("```", marker);
     int start = md.indexOf('\n', open) + 1;
     int end = md.indexOf("```", start);
     return HexFormat.of().parseHex(md.substring(start, end).replaceAll("\\s+", ""));
   }
 
+  private static KeyValue exampleCell() {
+    return KeyValue.of(
+            Bytes.toBytes("r1"),
+            Bytes.toBytes("f"),
+            Bytes.toBytes("q"),
+            1_700_000_000_000L,
+            CellType.PUT,
+            Bytes.toBytes("v1"))
+        .withSequenceId(7);
+  }
+
   @Test
   void workedExampleIsWhatTheWriterWrites() throws IOException {
     String md = Files.readString(doc(), StandardCharsets.UTF_8);
-    assertThat(md).contains("**Format version 1.**");
-    KeyValue kv =
-        KeyValue.of(
-                Bytes.toBytes("r1"),
-                Bytes.toBytes("f"),
-                Bytes.toBytes("q"),
-                1_700_000_000_000L,
-                CellType.PUT,
-                Bytes.toBytes("v1"))
-            .withSequenceId(7);
+    assertThat(md).contains("**Format version 2.**");
+    KeyValue kv = exampleCell().withTtl(86_400_000L);
     MemoryStorage s = new MemoryStorage();
     try (StoreFileWriter w =
         StoreFileWriter.create(
@@ -59,15 +70,32 @@ class StoreFileFormatDocTest {
       w.finish(9, false);
     }
     byte[] documented = exampleBytes(md);
-    assertThat(documented).hasSize(333);
-    assertThat(s.bytes("f")).isEqualTo(documented);
+    assertThat(HexFormat.ofDelimiter(" ").formatHex(s.bytes("f")).toUpperCase())
+        .isEqualTo(HexFormat.ofDelimiter(" ").formatHex(documented).toUpperCase());
+    assertThat(documented).hasSize(341);
 
-    // And the documented bytes read back as that cell.
+    // And the documented bytes read back as that cell, with its TTL.
     s.put("doc", documented);
     try (StoreFileReader r = StoreFileReader.open(s, "doc", null, false, false)) {
       TestCells.assertSameCells(TestCells.scanAll(r.scanner(Long.MAX_VALUE)), List.of(kv));
       assertThat(r.info().maxSequenceId()).isEqualTo(9);
       assertThat(r.info().creationTime()).isEqualTo(1_700_000_000_000L);
+      assertThat(r.info().formatVersion()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void versionOneExampleStillReads() throws IOException {
+    String md = Files.readString(doc(), StandardCharsets.UTF_8);
+    byte[] v1 = exampleBytes(md, V1_MARKER);
+    assertThat(v1).hasSize(333);
+    MemoryStorage s = new MemoryStorage();
+    s.put("v1", v1);
+    try (StoreFileReader r = StoreFileReader.open(s, "v1", null, false, false)) {
+      TestCells.assertSameCells(
+          TestCells.scanAll(r.scanner(Long.MAX_VALUE)), List.of(exampleCell()));
+      assertThat(r.info().formatVersion()).isEqualTo(1);
+      assertThat(r.info().maxSequenceId()).isEqualTo(9);
     }
   }
 }

@@ -115,7 +115,7 @@ class StoreFileRoundTripTest {
     assertThat(info.bloomType()).isEqualTo(b);
     assertThat(info.blockSize()).isEqualTo(blockSize);
     assertThat(info.majorCompacted()).isFalse();
-    assertThat(info.formatVersion()).isEqualTo(1);
+    assertThat(info.formatVersion()).isEqualTo(2);
     assertKey(info.firstKey(), cells.get(0));
     assertKey(info.lastKey(), cells.get(cells.size() - 1));
   }

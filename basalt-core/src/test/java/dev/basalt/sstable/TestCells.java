@@ -99,10 +99,25 @@ final class TestCells {
                   rnd.nextInt(4),
                   t,
                   v)
-              .withSequenceId(seq));
+              .withSequenceId(seq)
+              .withTtl(t == CellType.PUT ? ttlFor(seq) : KeyValue.NO_TTL));
     }
     cells.sort(CellComparator.INSTANCE);
     return cells;
+  }
+
+  /**
+   * A per-cell TTL for some puts, chosen by sequence id so that the random draws (and what older
+   * seeds produce) stay as they were: none for most, else values with every sign and size.
+   */
+  static long ttlFor(long seq) {
+    return switch ((int) (seq % 9)) {
+      case 2 -> 0;
+      case 5 -> seq * 1000;
+      case 7 -> Long.MAX_VALUE - 1;
+      case 8 -> -seq;
+      default -> KeyValue.NO_TTL;
+    };
   }
 
   private static byte[] value(Random rnd, int maxValue) {
@@ -183,7 +198,7 @@ final class TestCells {
     }
     KeyValue a = KeyValue.copyOf(actual);
     KeyValue e = KeyValue.copyOf(expected);
-    if (!a.equals(e) || a.getSequenceId() != e.getSequenceId()) {
+    if (!a.equals(e) || a.getSequenceId() != e.getSequenceId() || a.getTtl() != e.getTtl()) {
       fail(what + ": expected " + e + " but got " + a);
     }
   }

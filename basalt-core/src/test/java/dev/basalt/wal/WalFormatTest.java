@@ -42,7 +42,7 @@ class WalFormatTest {
       rnd.nextBytes(q);
       byte[] v = new byte[rnd.nextInt(rnd.nextInt(10) == 0 ? 5000 : 40)];
       rnd.nextBytes(v);
-      cells.add(
+      KeyValue kv =
           KeyValue.of(
                   row,
                   Bytes.toBytes("f" + rnd.nextInt(3)),
@@ -50,7 +50,12 @@ class WalFormatTest {
                   rnd.nextInt(1 << 30),
                   types[rnd.nextInt(types.length)],
                   v)
-              .withSequenceId(firstSeq + rnd.nextInt(3)));
+              .withSequenceId(firstSeq + rnd.nextInt(3));
+      // Some puts carry a per-cell TTL (types 7 and 8), chosen without drawing more numbers.
+      if (kv.getType() == CellType.PUT && kv.getTimestamp() % 4 == 0) {
+        kv = kv.withTtl(kv.getTimestamp() % 3 == 0 ? -kv.getTimestamp() : kv.getTimestamp());
+      }
+      cells.add(kv);
     }
     List<UUID> ids = new ArrayList<>();
     for (int i = rnd.nextInt(3); i > 0; i--) {
@@ -126,6 +131,7 @@ class WalFormatTest {
       assertThat(a.cells()).isEqualTo(e.cells());
       for (int c = 0; c < e.cells().size(); c++) {
         assertThat(a.cells().get(c).getSequenceId()).isEqualTo(e.cells().get(c).getSequenceId());
+        assertThat(a.cells().get(c).getTtl()).isEqualTo(e.cells().get(c).getTtl());
       }
     }
   }
@@ -206,6 +212,45 @@ class WalFormatTest {
     assertThatThrownBy(() -> WalFormat.decodeEdit(cut, id -> "0123abcd", id -> null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("ends early");
+  }
+
+  @Test
+  void anEditWithPerCellTtlsIsTypeSevenOrEightAndFlagsEachCell() {
+    KeyValue plain = putOfRowR(new byte[] {1}).withSequenceId(9);
+    KeyValue ttl = putOfRowR(new byte[] {2}).withSequenceId(10).withTtl(86_400_000L);
+    byte[] without =
+        WalFormat.editFrame(new WalEntry("0123abcd", 99, List.of(), List.of(plain)), 1, new int[0]);
+    byte[] with =
+        WalFormat.editFrame(
+            new WalEntry("0123abcd", 99, List.of(), List.of(plain, ttl)), 1, new int[0]);
+    byte[] withNonce =
+        WalFormat.editFrame(
+            new WalEntry("0123abcd", 99, List.of(), List.of(ttl), 5, 6), 1, new int[0]);
+    int p = WalFormat.FRAME_HEADER;
+    assertThat(without[p]).isEqualTo(WalFormat.TYPE_EDIT); // no TTL: byte for byte as before
+    assertThat(with[p]).isEqualTo(WalFormat.TYPE_EDIT_TTL);
+    assertThat(withNonce[p]).isEqualTo(WalFormat.TYPE_EDIT_TTL_NONCE);
+    // type, region 1, first seq 9, time 99, no clusters, 2 cells; then (0 << 1 | 0) and the first
+    // cell, then (1 << 1 | 1), the TTL and the second cell.
+    int cells = p + 6;
+    assertThat(with[cells]).isEqualTo((byte) 0);
+    int second = cells + 1 + plain.getLength();
+    assertThat(with[second]).isEqualTo((byte) 3);
+    assertThat(Bytes.readLong(with, second + 1)).isEqualTo(86_400_000L);
+    for (byte[] f : List.of(with, withNonce)) {
+      byte[] payload = java.util.Arrays.copyOfRange(f, p, f.length);
+      WalEntry d = WalFormat.decodeEdit(payload, id -> "0123abcd", id -> null);
+      assertThat(d.cells().get(d.cells().size() - 1).getTtl()).isEqualTo(86_400_000L);
+    }
+    assertThat(
+            WalFormat.decodeEdit(
+                    java.util.Arrays.copyOfRange(with, p, with.length),
+                    id -> "0123abcd",
+                    id -> null)
+                .cells()
+                .get(0)
+                .getTtl())
+        .isEqualTo(KeyValue.NO_TTL);
   }
 
   @Test

@@ -318,7 +318,8 @@ public final class ModelRegion {
       List<KeyValue> out = new ArrayList<>();
       for (List<Cell> cells : m.getFamilyCellMap().values()) {
         for (Cell c : cells) {
-          KeyValue kv = KeyValue.copyOf(c);
+          // Section 2, per-cell TTL: every cell of the Put gets the Put's TTL (or none).
+          KeyValue kv = KeyValue.copyOf(c).withTtl(m.getTTL());
           out.add(
               kv.getTimestamp() == KeyValue.LATEST_TIMESTAMP
                   ? kv.withTimestamp(Math.max(now, putFloor))
@@ -426,7 +427,9 @@ public final class ModelRegion {
           value = Bytes.concat(old, CellUtil.cloneValue(delta));
         }
         long ts = current == null ? now : Math.max(now, current.getTimestamp() + 1);
-        out.add(KeyValue.of(row, family, q, ts, CellType.PUT, value));
+        // Section 2: the mutation's TTL, else the current cell's (carried forward), else none.
+        long ttl = m.getTTL() != KeyValue.NO_TTL || current == null ? m.getTTL() : current.getTtl();
+        out.add(KeyValue.of(row, family, q, ts, CellType.PUT, value).withTtl(ttl));
       }
     }
     out.sort(CellComparator.INSTANCE);

@@ -323,4 +323,95 @@ class RegionModelSelfTest {
     m.majorCompact();
     assertThat(stored(m)).containsExactly("1000=b", "5000/DELETE_COLUMN", "5001=c");
   }
+
+  // ---- per-cell TTL (sections 2, 3, 5 rule 5, 7) -------------------------------------------
+
+  @Example
+  void aCellWhoseOwnTtlRanOutIsNotShownWhateverMinVersionsSays() throws Exception {
+    // Section 3: "never returned by a read, whatever MIN_VERSIONS says"; "ts + t < now".
+    for (boolean nvb : new boolean[] {true, false}) {
+      ModelRegion m = model(family(3, nvb).setMinVersions(1));
+      m.put(put(1000, "a").setTTL(500));
+      clock.set(1500);
+      assertThat(versions(m.get(all()))).containsExactly("1000=a"); // 1500 < 1500 is false
+      clock.set(1501);
+      assertThat(m.get(all()).isEmpty()).isTrue();
+      assertThat(m.scan(new Scan().setRaw(true).readAllVersions())).isEmpty(); // raw skips it
+      clock.set(1000);
+    }
+  }
+
+  @Example
+  void anExpiredCellKeepsItsPlaceSoWhatItPushedOutStaysGone() throws Exception {
+    // Section 3: "a version it pushed out or outnumbered does not come back when it expires";
+    // section 5 rule 5 for classic families. HBase answers so once a flush (classic) or a major
+    // compaction (NEW_VERSION_BEHAVIOR) ran while the cell was alive.
+    for (boolean nvb : new boolean[] {true, false}) {
+      ModelRegion m = model(family(1, nvb));
+      m.put(put(900, "old"));
+      m.put(put(1000, "new").setTTL(100));
+      assertThat(versions(m.get(all()))).containsExactly("1000=new");
+      clock.set(2000);
+      assertThat(m.get(all()).isEmpty()).as("nvb %s", nvb).isTrue();
+      m.put(put(800, "older")); // a later put with an older timestamp is outnumbered too
+      assertThat(m.get(all()).isEmpty()).as("nvb %s", nvb).isTrue();
+      clock.set(1000);
+    }
+  }
+
+  @Example
+  void anExpiredCellTakesNoneOfTheVersionsAReadReturns() throws Exception {
+    // Section 3: "it is not counted among the versions a read returns"; HBase 2.6.1 returns v2 for
+    // one version after v3 (its TTL run out) of v1, v2, v3, in both semantics.
+    for (boolean nvb : new boolean[] {true, false}) {
+      ModelRegion m = model(family(3, nvb));
+      m.put(put(1, "v1"));
+      m.put(put(2, "v2"));
+      m.put(put(3, "v3").setTTL(10));
+      clock.set(100);
+      assertThat(versions(m.get(new Get(R)))).as("nvb %s", nvb).containsExactly("2=v2");
+      assertThat(versions(m.get(all()))).as("nvb %s", nvb).containsExactly("2=v2", "1=v1");
+      clock.set(1000);
+    }
+  }
+
+  @Example
+  void incrementsAndAppendsCarryTheCurrentCellsTtlForward() throws Exception {
+    // Section 2: "the mutation's TTL, or else the TTL of the current cell it read".
+    ModelRegion m = model(family(1, true));
+    m.increment(new Increment(R).addColumn(F, Q, 1).setTTL(300)); // ts 1000, until 1300
+    clock.set(1200);
+    m.increment(new Increment(R).addColumn(F, Q, 1)); // ts 1200, carries 300: until 1500
+    clock.set(1450);
+    assertThat(m.get(all()).getValue(F, Q)).isEqualTo(Bytes.toBytes(2L));
+    clock.set(1501);
+    assertThat(m.get(all()).isEmpty()).isTrue();
+    // A TTL of the mutation's own replaces the carried one.
+    m.increment(new Increment(R).addColumn(F, Q, 5).setTTL(10_000));
+    clock.set(5000);
+    assertThat(m.get(all()).getValue(F, Q)).isEqualTo(Bytes.toBytes(5L));
+  }
+
+  @Example
+  void aTtlNearTheLongLimitNeverExpires() throws Exception {
+    // Section 3: the sum is "held at the long range's ends instead of wrapping".
+    ModelRegion m = model(family(1, true));
+    m.put(put(1000, "a").setTTL(Long.MAX_VALUE - 1));
+    clock.set(Long.MAX_VALUE - 5);
+    assertThat(versions(m.get(all()))).containsExactly("1000=a");
+  }
+
+  @Example
+  void classicMajorCompactionKeepsAnExpiredCellWhileItHoldsAPlace() throws Exception {
+    // Section 7 (classic): a put whose per-cell TTL ran out "is kept while its place is within
+    // VERSIONS"; the older put it outnumbers goes.
+    ModelRegion m = model(family(1, false));
+    m.put(put(5, "old"));
+    m.put(put(6, "new").setTTL(1));
+    clock.set(5000);
+    m.flushed();
+    m.majorCompact();
+    assertThat(stored(m)).containsExactly("6=new");
+    assertThat(m.get(all()).isEmpty()).isTrue();
+  }
 }

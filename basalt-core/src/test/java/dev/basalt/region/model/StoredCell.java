@@ -21,6 +21,15 @@ public record StoredCell(KeyValue cell, long seq, long order) {
     return cell.getType();
   }
 
+  /** The per-cell TTL in ms (HBase's TTL tag), {@link KeyValue#NO_TTL} for none. */
+  public long ttl() {
+    return cell.getTtl();
+  }
+
+  public boolean hasTtl() {
+    return cell.getTtl() != KeyValue.NO_TTL;
+  }
+
   public boolean isPut() {
     return cell.getType() == CellType.PUT;
   }

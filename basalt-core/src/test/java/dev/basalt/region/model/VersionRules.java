@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The read rules of docs/SEMANTICS.md for one column, written as literally as possible: section 4
@@ -50,6 +49,35 @@ final class VersionRules {
     boolean keepDeletedCells() {
       return family.getKeepDeletedCells() != KeepDeletedCells.FALSE;
     }
+
+    /**
+     * Section 3, per-cell TTL: a put whose own TTL has run out ({@code ts + ttl < now}) is never
+     * shown, whatever MIN_VERSIONS says, but keeps its place among the versions (raw scans skip it
+     * altogether).
+     */
+    boolean isCellExpired(StoredCell c) {
+      return c.hasTtl() && saturatingSum(c.ts(), c.ttl()) < now;
+    }
+  }
+
+  /** {@code a + b}, held at the long range's ends instead of wrapping. */
+  static long saturatingSum(long a, long b) {
+    long s = a + b;
+    if (((a ^ s) & (b ^ s)) < 0) {
+      return b > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+    }
+    return s;
+  }
+
+  /** The history without the puts whose per-cell TTL has run out (raw scans). */
+  private static List<StoredCell> unexpired(List<StoredCell> history, ReadRules rules) {
+    List<StoredCell> out = new ArrayList<>(history.size());
+    for (StoredCell c : history) {
+      if (!rules.isCellExpired(c)) {
+        out.add(c);
+      }
+    }
+    return out;
   }
 
   /**
@@ -114,8 +142,14 @@ final class VersionRules {
       }
     }
 
-    // Candidates newest first; c_i is visible when not expired or i <= MIN_VERSIONS.
-    List<StoredCell> candidates = new ArrayList<>(live.descendingMap().values());
+    // Candidates newest first, without those whose own TTL has run out (section 3: never shown,
+    // not counted); c_i is visible when not expired or i <= MIN_VERSIONS.
+    List<StoredCell> candidates = new ArrayList<>();
+    for (StoredCell c : live.descendingMap().values()) {
+      if (!rules.isCellExpired(c)) {
+        candidates.add(c);
+      }
+    }
     List<StoredCell> visible = new ArrayList<>();
     for (int n = 1; n <= candidates.size(); n++) {
       StoredCell c = candidates.get(n - 1);
@@ -164,6 +198,7 @@ final class VersionRules {
     List<KeyValue> out = new ArrayList<>();
     int n = 0;
     int position = 0; // among every version, deleted ones included
+    int places = 0; // among the counted versions and those whose own TTL has run out
     for (Map.Entry<Long, StoredCell> e : versions.descendingMap().entrySet()) {
       long ts = e.getKey();
       position++;
@@ -178,6 +213,13 @@ final class VersionRules {
       }
       if (ts < tr.getMin()) {
         break;
+      }
+      // Section 3: a version whose own TTL has run out keeps its place among VERSIONS, unseen.
+      if (++places > rules.familyVersions()) {
+        break;
+      }
+      if (rules.isCellExpired(e.getValue())) {
+        continue;
       }
       n++;
       if (n <= limit && (n <= rules.minVersions() || !rules.isExpired(ts))) {
@@ -226,12 +268,18 @@ final class VersionRules {
    *
    * </blockquote>
    *
+   * <p>Per-cell TTLs (section 3): a put whose own TTL has run out keeps its place: walking the puts
+   * that are not deleted, the n-th with a place is kept when {@code n <= VERSIONS}, a put whose TTL
+   * ran out always (it is never shown, but older versions must stay hidden), the others when
+   * counted among the rest as above.
+   *
    * <p>Readings where the text leaves a choice:
    *
    * <ul>
    *   <li>"one per timestamp": of several puts of one version only the latest written (highest
-   *       sequence id) is walked; the others are dropped. No read can tell (reads and raw scans
-   *       return only the latest write of a version), and HBase drops them too.
+   *       sequence id) is walked; the others are dropped, deleted or not. No read can tell (reads
+   *       and raw scans return only the latest write of a version, and raw scans skip it when its
+   *       per-cell TTL ran out, showing none), and HBase drops them too.
    *   <li>KEEP_DELETED_CELLS=TTL, "markers and the puts they mask are dropped once expired": a
    *       marker is dropped once its own timestamp is expired, and with it every put it masks (such
    *       a put is expired too); a put masked only by markers that are not expired yet is kept,
@@ -280,18 +328,22 @@ final class VersionRules {
           expiredCovering.add(m);
         }
       }
+      // One put per timestamp, the latest written; the others are dropped, deleted or not.
+      TreeMap<Long, StoredCell> latest = new TreeMap<>();
+      for (StoredCell p : e.getValue()) {
+        StoredCell prev = latest.get(p.ts());
+        if (prev == null || prev.order() < p.order()) {
+          latest.put(p.ts(), p);
+        }
+      }
       // KEEP_DELETED_CELLS: puts older than the newest VERSIONS timestamps go, deleted or not.
-      TreeSet<Long> stamps = new TreeSet<>(Collections.reverseOrder());
-      for (StoredCell p : e.getValue()) {
-        stamps.add(p.ts());
-      }
       long oldestCounted = Long.MIN_VALUE;
-      if (kdc != KeepDeletedCells.FALSE && stamps.size() > rules.familyVersions()) {
-        oldestCounted = new ArrayList<>(stamps).get(rules.familyVersions() - 1);
+      if (kdc != KeepDeletedCells.FALSE && latest.size() > rules.familyVersions()) {
+        oldestCounted = new ArrayList<>(latest.descendingKeySet()).get(rules.familyVersions() - 1);
       }
-      // Puts that are not deleted, one per timestamp (the latest written).
+      // The puts that are not deleted.
       TreeMap<Long, StoredCell> versions = new TreeMap<>();
-      for (StoredCell p : e.getValue()) {
+      for (StoredCell p : latest.values()) {
         if (p.ts() < oldestCounted) {
           continue;
         }
@@ -304,15 +356,20 @@ final class VersionRules {
           }
           continue;
         }
-        StoredCell prev = versions.get(p.ts());
-        if (prev == null || prev.order() < p.order()) {
-          versions.put(p.ts(), p);
-        }
+        versions.put(p.ts(), p);
       }
       int n = 0;
+      int places = 0;
       for (StoredCell p : versions.descendingMap().values()) {
+        if (++places > rules.familyVersions()) {
+          break;
+        }
+        if (rules.isCellExpired(p)) {
+          keep.add(p); // its own TTL ran out: unseen, but it keeps its place
+          continue;
+        }
         n++;
-        if (n <= rules.familyVersions() && (n <= rules.minVersions() || !rules.isExpired(p.ts()))) {
+        if (n <= rules.minVersions() || !rules.isExpired(p.ts())) {
           keep.add(p);
         }
       }
@@ -338,7 +395,7 @@ final class VersionRules {
    * @param maxVersions the scan's value, not capped by VERSIONS
    */
   static List<KeyValue> raw(List<StoredCell> cells, ReadRules rules, int maxVersions) {
-    List<StoredCell> sorted = new ArrayList<>(cells);
+    List<StoredCell> sorted = unexpired(cells, rules);
     // Cell order within a column: timestamp desc, type desc, sequence id desc (later write first).
     sorted.sort(
         Comparator.comparingLong(StoredCell::ts)

@@ -25,9 +25,11 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
  *
  * <p>Timestamps of {@code Long.MAX_VALUE} mean "the server's clock at commit", which the region
  * resolves. Increments carry 8-byte big-endian amounts. Attribute {@code _rr_} (one byte) turns off
- * returning results of increments and appends. Per-cell TTLs ({@code _ttl}) are refused: Basalt
- * does not keep per-cell TTLs, and silently keeping the cells forever would be wrong. Nonces are
- * not used yet: a retried increment whose first attempt succeeded applies twice.
+ * returning results of increments and appends. Attribute {@code _ttl} (what {@code Mutation.setTTL}
+ * sends: an 8-byte big-endian long, milliseconds) gives a Put's, Increment's or Append's cells a
+ * per-cell TTL; on a Delete it is ignored, as HBase's server ignores it (the stock client refuses
+ * {@code Delete.setTTL}). Nonces are not used yet: a retried increment whose first attempt
+ * succeeded applies twice.
  *
  * <p>Errors are {@code DoNotRetryIOException}s naming the problem. Stateless.
  */
@@ -113,9 +115,19 @@ public final class MutationDecoder {
           app.setReturnResults(rr);
         }
       }
-      case CELL_TTL ->
+      case CELL_TTL -> {
+        if (v.length != Long.BYTES) {
           throw new IllegalArgumentException(
-              "per-cell TTLs (attribute " + CELL_TTL + ") are not supported; use the family's TTL");
+              "attribute "
+                  + CELL_TTL
+                  + " (the per-cell TTL) must be an 8-byte long, got "
+                  + v.length
+                  + " bytes");
+        }
+        if (!(m instanceof Delete)) {
+          m.setTTL(Bytes.toLong(v));
+        }
+      }
       default -> m.setAttribute(a.getName(), v);
     }
   }

@@ -317,21 +317,47 @@ class OperationDecodersTest {
         .hasMessageContaining("Field is not a long");
   }
 
+  private static HBaseProtos.NameBytesPair ttlAttribute(byte[] value) {
+    return HBaseProtos.NameBytesPair.newBuilder()
+        .setName("_ttl")
+        .setValue(ByteString.copyFrom(value))
+        .build();
+  }
+
   @Test
   void appendsAndPerCellTtls() throws Exception {
     MutationProto.Builder app = oneColumn(MutationProto.MutationType.APPEND, "a", s("tail"));
-    assertThat(MutationDecoder.toMutation(app.build(), NO_CELLS)).isInstanceOf(Append.class);
+    Mutation plain = MutationDecoder.toMutation(app.build(), NO_CELLS);
+    assertThat(plain).isInstanceOf(Append.class);
+    assertThat(plain.getTTL()).isEqualTo(KeyValue.NO_TTL);
+    // Mutation.setTTL(1000) as the stock client sends it: an 8-byte big-endian long.
+    Mutation withTtl =
+        MutationDecoder.toMutation(
+            app.clone().addAttribute(ttlAttribute(Bytes.toBytes(1000L))).build(), NO_CELLS);
+    assertThat(withTtl.getTTL()).isEqualTo(1000L);
+    MutationProto.Builder put = oneColumn(MutationProto.MutationType.PUT, "a", s("v"));
+    assertThat(
+            MutationDecoder.toMutation(
+                    put.addAttribute(ttlAttribute(Bytes.toBytes(-7L))).build(), NO_CELLS)
+                .getTTL())
+        .isEqualTo(-7L);
     assertThatThrownBy(
             () ->
                 MutationDecoder.toMutation(
-                    app.addAttribute(
-                            HBaseProtos.NameBytesPair.newBuilder()
-                                .setName("_ttl")
-                                .setValue(ByteString.copyFrom(Bytes.toBytes(1000L))))
-                        .build(),
-                    NO_CELLS))
-        .isInstanceOf(BasaltIOException.class)
-        .hasMessageContaining("_ttl");
+                    app.clone().addAttribute(ttlAttribute(new byte[] {1, 2})).build(), NO_CELLS))
+        .isInstanceOfSatisfying(
+            BasaltIOException.class,
+            e -> assertThat(e.hbaseExceptionClass()).isEqualTo(BasaltIOException.DO_NOT_RETRY))
+        .hasMessageContaining("_ttl")
+        .hasMessageContaining("8-byte long, got 2 bytes");
+    // HBase's server ignores the attribute on a Delete (its client refuses Delete.setTTL).
+    MutationProto del =
+        MutationProto.newBuilder()
+            .setRow(ROW)
+            .setMutateType(MutationProto.MutationType.DELETE)
+            .addAttribute(ttlAttribute(Bytes.toBytes(1000L)))
+            .build();
+    assertThat(MutationDecoder.toMutation(del, NO_CELLS).getTTL()).isEqualTo(KeyValue.NO_TTL);
   }
 
   @Test
