@@ -3,20 +3,16 @@ package dev.basalt.shell;
 import dev.basalt.shell.Command.FirstArg;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
-import org.apache.hadoop.hbase.RegionMetrics;
-import org.apache.hadoop.hbase.ServerMetrics;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.util.Bytes;
 
-/** Regions, cluster state and namespaces: split, flush, compactions, status, namespaces. */
+/**
+ * Regions and namespaces: split, flush, compactions, namespaces (status: {@link StatusCommand}).
+ */
 final class ClusterCommands {
   private ClusterCommands() {}
 
@@ -26,7 +22,6 @@ final class ClusterCommands {
         Command.of("flush", "tools", FirstArg.TABLE, ClusterCommands::flush),
         Command.of("compact", "tools", FirstArg.TABLE, (a, s) -> compact(a, s, false)),
         Command.of("major_compact", "tools", FirstArg.TABLE, (a, s) -> compact(a, s, true)),
-        Command.of("status", "general", FirstArg.NONE, ClusterCommands::status),
         Command.of("list_namespace", "namespace", FirstArg.NONE, ClusterCommands::listNamespaces),
         Command.of(
             "create_namespace", "namespace", FirstArg.NONE, ClusterCommands::createNamespace),
@@ -115,62 +110,6 @@ final class ClusterCommands {
       admin.compact(table);
     } else {
       admin.compact(table, family);
-    }
-  }
-
-  /** HBase's status formats: 'summary' (default), 'simple' and 'detailed'. */
-  private static void status(Arguments a, Session s) throws Exception {
-    a.expect(0, 1, "status [, 'summary' | 'simple' | 'detailed']");
-    String format = a.has(0) ? a.text(0, "a format").toLowerCase(Locale.ROOT) : "summary";
-    ClusterMetrics m = s.admin().getClusterMetrics();
-    int servers = m.getLiveServerMetrics().size();
-    int dead = m.getDeadServerNames().size();
-    int regions = m.getRegionCount();
-    var out = s.out();
-    switch (format) {
-      case "summary" ->
-          out.println(
-              String.format(
-                  Locale.ROOT,
-                  "%d active master, %d backup masters, %d servers, %d dead, %.4f average load",
-                  m.getMasterName() == null ? 0 : 1,
-                  m.getBackupMasterNames().size(),
-                  servers,
-                  dead,
-                  servers == 0 ? 0.0 : (double) regions / servers));
-      case "simple", "detailed" -> {
-        boolean detailed = format.equals("detailed");
-        ServerName master = m.getMasterName();
-        out.println(
-            "active master:  "
-                + (master == null ? "none" : master.getAddress() + " " + master.getStartCode()));
-        out.println(m.getBackupMasterNames().size() + " backup masters");
-        for (ServerName b : m.getBackupMasterNames()) {
-          out.println("    " + b.getAddress() + " " + b.getStartCode());
-        }
-        out.println(servers + " live servers");
-        long requests = 0;
-        for (Map.Entry<ServerName, ServerMetrics> e : m.getLiveServerMetrics().entrySet()) {
-          ServerMetrics sm = e.getValue();
-          requests += sm.getRequestCountPerSecond();
-          out.println("    " + e.getKey().getAddress() + " " + e.getKey().getStartCode());
-          out.println("        " + sm);
-          if (detailed) {
-            for (RegionMetrics rm : sm.getRegionMetrics().values()) {
-              out.println("        \"" + Bytes.toStringBinary(rm.getRegionName()) + "\"");
-              out.println("            " + rm);
-            }
-          }
-        }
-        out.println(dead + " dead servers");
-        for (ServerName d : m.getDeadServerNames()) {
-          out.println("    " + d);
-        }
-        out.println("Aggregate load: " + requests + ", regions: " + regions);
-      }
-      default ->
-          throw new UsageException(
-              "status: unknown format '" + format + "'; use 'summary', 'simple' or 'detailed'");
     }
   }
 

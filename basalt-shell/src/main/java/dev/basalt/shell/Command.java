@@ -13,7 +13,9 @@ record Command(
     NONE,
     TABLE,
     NAMESPACE,
-    COMMAND
+    COMMAND,
+    /** A live region server, host,port,startcode. */
+    SERVER
   }
 
   @FunctionalInterface

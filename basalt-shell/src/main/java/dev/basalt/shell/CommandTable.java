@@ -33,7 +33,10 @@ final class CommandTable {
             TableCommands.all(),
             DataCommands.all(),
             ScanCommands.all(),
-            ClusterCommands.all())) {
+            ClusterCommands.all(),
+            List.of(StatusCommand.command(), ListRegionsCommand.command()),
+            PlacementCommands.all(),
+            ServerCommands.all())) {
       for (Command c : group) {
         t.commands.put(c.name(), c);
       }

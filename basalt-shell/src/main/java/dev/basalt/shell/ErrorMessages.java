@@ -3,6 +3,7 @@ package dev.basalt.shell;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
+import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
@@ -19,6 +20,9 @@ import org.apache.hadoop.ipc.RemoteException;
 final class ErrorMessages {
   private static final Pattern FAMILY =
       Pattern.compile("[Cc]olumn family '?([^' ]+)'? does not exist");
+
+  /** Commands whose first argument is a region name. */
+  private static final Set<String> REGION_COMMANDS = Set.of("move", "assign", "unassign");
 
   private ErrorMessages() {}
 
@@ -71,6 +75,11 @@ final class ErrorMessages {
               + table
               + "'' shows its families";
         }
+      case "UnknownRegionException":
+        return "region '"
+            + (REGION_COMMANDS.contains(cmd) ? orMessage(table, message) : message)
+            + "' does not exist; list_regions 'TABLE' shows a table's regions (the encoded name"
+            + " is the hash at the end of a region name)";
       case "NoServerForRegionException":
       case "RegionOfflineException":
       case "NotServingRegionException":
@@ -135,11 +144,14 @@ final class ErrorMessages {
     return full.substring(full.lastIndexOf('.') + 1);
   }
 
+  /**
+   * The exception's message without the "full.ClassName: " the client puts before a server's
+   * message when it rebuilds the server's exception (the class is named in the line already).
+   */
   private static String remoteMessage(Throwable t) {
-    if (t instanceof RemoteException r) {
-      return r.getMessage() == null ? "" : r.getMessage();
-    }
-    return t.getMessage() == null ? "" : t.getMessage();
+    String full = t instanceof RemoteException r ? r.getClassName() : t.getClass().getName();
+    String m = t.getMessage() == null ? "" : t.getMessage();
+    return m.startsWith(full + ": ") ? m.substring(full.length() + 2) : m;
   }
 
   private static boolean isConnectionFailure(Throwable t, String name) {

@@ -4,6 +4,7 @@ import dev.basalt.shell.Command.FirstArg;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
@@ -12,8 +13,8 @@ import org.jline.reader.ParsedLine;
 
 /**
  * Tab completion: command names first; then, for the first argument, table names (asked from the
- * cluster, at most every few seconds), namespaces or command names, quoted; after that the option
- * keys the command takes, as "KEY =>".
+ * cluster, at most every few seconds), namespaces, region servers or command names, quoted; after
+ * that the option keys the command takes, as "KEY =>".
  */
 final class ShellCompleter implements Completer {
   private static final long CACHE_NANOS = 3_000_000_000L;
@@ -65,6 +66,8 @@ final class ShellCompleter implements Completer {
         return namespaces();
       case COMMAND:
         return commands.names();
+      case SERVER:
+        return serverNames();
       default:
         return List.of();
     }
@@ -84,6 +87,18 @@ final class ShellCompleter implements Completer {
     }
     tables = names;
     tablesAt = System.nanoTime();
+    return names;
+  }
+
+  private List<String> serverNames() {
+    List<String> names = new ArrayList<>();
+    try {
+      for (ServerName s : session.admin().getRegionServers()) {
+        names.add(s.getServerName());
+      }
+    } catch (Exception | LinkageError e) {
+      return List.of(); // completion is a convenience: no cluster, no server names
+    }
     return names;
   }
 

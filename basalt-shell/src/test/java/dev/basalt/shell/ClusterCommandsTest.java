@@ -6,7 +6,9 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.Test;
 
-/** split, flush, compactions, status, namespaces, version, whoami, help, exit. */
+/**
+ * split, flush, compactions, namespaces, version, whoami, help, exit (status: StatusCommandTest).
+ */
 class ClusterCommandsTest extends ShellTestBase {
   @Test
   void flushCompactAndSplitKeepTheData() throws Exception {
@@ -27,24 +29,6 @@ class ClusterCommandsTest extends ShellTestBase {
     assertThat(admin.getRegions(TableName.valueOf("adm1"))).hasSize(2);
     assertThat(shell.run("flush 'adm_nope'").err())
         .isEqualTo("ERROR: table 'adm_nope' does not exist; 'list' shows the tables\n");
-  }
-
-  @Test
-  void statusInEachFormat() {
-    assertThat(shell.ok("status"))
-        .matches(
-            "1 active master, 0 backup masters, 1 servers, 0 dead, \\d+\\.\\d{4} average load\n");
-    String simple = shell.ok("status 'simple'");
-    assertThat(simple)
-        .startsWith("active master:  127.0.0.1:")
-        .contains("\n0 backup masters\n1 live servers\n    127.0.0.1:")
-        .contains("numberOfOnlineRegions=")
-        .contains("\n0 dead servers\nAggregate load: ");
-    assertThat(shell.ok("status 'detailed'"))
-        .containsPattern("\n        \"[^\"\n]+\"\n            storeCount=\\d+, ");
-    assertThat(shell.run("status 'fancy'").err())
-        .isEqualTo(
-            "ERROR: status: unknown format 'fancy'; use 'summary', 'simple' or 'detailed'\n");
   }
 
   @Test

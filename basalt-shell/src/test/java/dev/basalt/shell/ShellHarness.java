@@ -3,11 +3,12 @@ package dev.basalt.shell;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.ZoneOffset;
+import org.apache.hadoop.conf.Configuration;
 
 /**
- * Runs shell text against the test cluster the way -e does (output unpadded, as to a pipe) and
- * captures what it prints. Times are printed in UTC; "Took" lines are removed from {@link
- * Result#out()} (their figures vary) and counted instead.
+ * Runs shell text against the test cluster (or another one) the way -e does (output unpadded, as to
+ * a pipe) and captures what it prints. Times are printed in UTC; "Took" lines are removed from
+ * {@link Result#out()} (their figures vary) and counted instead.
  */
 final class ShellHarness implements AutoCloseable {
   private final StringWriter out = new StringWriter();
@@ -20,13 +21,12 @@ final class ShellHarness implements AutoCloseable {
   }
 
   ShellHarness(int width) {
-    session =
-        new Session(
-            TestCluster.get().clientConf(),
-            new PrintWriter(out, true),
-            () -> width,
-            ZoneOffset.UTC,
-            false);
+    this(TestCluster.get().clientConf(), width);
+  }
+
+  /** A harness on a cluster of the caller's choice (such as {@link ClusterFixture}'s). */
+  ShellHarness(Configuration conf, int width) {
+    session = new Session(conf, new PrintWriter(out, true), () -> width, ZoneOffset.UTC, false);
     runner = new ShellRunner(CommandTable.standard(), session, new PrintWriter(err, true));
   }
 
