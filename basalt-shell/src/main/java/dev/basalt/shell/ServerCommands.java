@@ -94,7 +94,23 @@ final class ServerCommands {
               + name
               + "; list_decommissioned_regionservers lists the decommissioned servers");
     }
-    s.admin().recommissionRegionServer(found.get(0), regions);
+    s.admin()
+        .recommissionRegionServer(
+            choose(found, s.admin().listDecommissionedRegionServers()), regions);
+  }
+
+  /**
+   * Which of the servers a name matches to recommission: admin.rb takes the first live one, which
+   * for 'host' on a host with several region servers may not be the decommissioned one; this takes
+   * a decommissioned one when there is one.
+   */
+  static ServerName choose(List<ServerName> matches, List<ServerName> decommissioned) {
+    for (ServerName sn : matches) {
+      if (decommissioned.contains(sn)) {
+        return sn;
+      }
+    }
+    return matches.get(0);
   }
 
   private static void listDecommissioned(Arguments a, Session s) throws Exception {

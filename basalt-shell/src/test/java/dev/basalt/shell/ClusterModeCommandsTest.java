@@ -240,6 +240,10 @@ class ClusterModeCommandsTest {
       assertThat(admin().listDecommissionedRegionServers()).containsExactly(victim);
       shell.ok("recommission_regionserver '" + victim.getServerName() + "'");
       assertThat(admin().listDecommissionedRegionServers()).isEmpty();
+      // both servers run on 127.0.0.1: a bare host recommissions the decommissioned one
+      shell.ok("decommission_regionservers '" + victim.getServerName() + "'");
+      shell.ok("recommission_regionserver '" + victim.getHostname() + "'");
+      assertThat(admin().listDecommissionedRegionServers()).isEmpty();
       shell.ok("move '" + encodedOf("cm_dec2") + "', '" + victim.getServerName() + "'");
       assertThat(locations(admin().getRegions(TableName.valueOf("cm_dec2"))).values())
           .contains(victim);

@@ -139,6 +139,10 @@ class PlacementCommandsStandaloneTest extends ShellTestBase {
     assertThat(ServerCommands.matching("h3.example.com", live)).isEmpty();
     assertThat(ServerCommands.matching(",", live)).isEmpty();
     assertThat(ServerCommands.matching("", live)).isEmpty();
+    // recommissioning 'h1.example.com' means its decommissioned server, not merely the first
+    assertThat(ServerCommands.choose(live.subList(0, 2), List.of(live.get(1))))
+        .isEqualTo(live.get(1));
+    assertThat(ServerCommands.choose(live.subList(0, 2), List.of())).isEqualTo(live.get(0));
   }
 
   @Test
