@@ -5,10 +5,13 @@ import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.master.RegionAssignment.State;
+import dev.basalt.server.protocol.SchemaCodec;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.Clock;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -22,6 +25,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.RegionStateTransition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,6 +83,13 @@ final class AssignmentManager implements AutoCloseable {
   private final Map<TableName, Map<String, Long>> floors = new HashMap<>();
   private final List<Waiter> waiters = new ArrayList<>();
   private final Set<String> reportedAbnormal = new HashSet<>();
+
+  /** Splits and merges in progress, by operation id: the plan sent (to send again) ... */
+  private final Map<Long, RegionStateTransition> plans = new HashMap<>();
+
+  /** ... and who waits for them (only in the master that started them). */
+  private final Map<Long, CompletableFuture<List<RegionInfo>>> planWaiters = new HashMap<>();
+
   private long nextOp;
   private volatile boolean closed;
 
@@ -87,7 +98,20 @@ final class AssignmentManager implements AutoCloseable {
 
   /** A command decided under the lock, sent after it. */
   private record Command(
-      ServerName server, RegionInfo region, boolean open, ServerName dest, long op) {}
+      ServerName server,
+      RegionInfo region,
+      boolean open,
+      ServerName dest,
+      long op,
+      RegionStateTransition plan) {
+    Command(ServerName server, RegionInfo region, boolean open, ServerName dest, long op) {
+      this(server, region, open, dest, op, null);
+    }
+
+    static Command handOver(ServerName server, RegionStateTransition plan, long op) {
+      return new Command(server, null, false, null, op, plan);
+    }
+  }
 
   AssignmentManager(
       ClusterCatalog catalog,
@@ -127,7 +151,17 @@ final class AssignmentManager implements AutoCloseable {
         }
       }
     }
-    LOG.info("assignment: {} region records loaded", stored.size());
+    Map<Long, String> storedPlans = store.plans();
+    synchronized (this) {
+      for (Map.Entry<Long, String> e : storedPlans.entrySet()) {
+        plans.put(
+            e.getKey(), RegionStateTransition.parseFrom(Base64.getDecoder().decode(e.getValue())));
+      }
+    }
+    LOG.info(
+        "assignment: {} region records and {} splits or merges in progress loaded",
+        stored.size(),
+        storedPlans.size());
     ticker.scheduleWithFixedDelay(this::tickSafely, 0, 1, TimeUnit.SECONDS);
   }
 
@@ -156,10 +190,12 @@ final class AssignmentManager implements AutoCloseable {
   // ---- the reconciliation pass --------------------------------------------------------------
 
   private void tick() throws IOException {
-    List<ClusterCatalog.TableEntry> tables = catalog.tables();
     List<Command> send = new ArrayList<>();
     Map<TableName, Map<String, Long>> floorsToWrite;
     synchronized (this) {
+      // Read under the lock: a split or merge commits its catalog switch under it, and a pass
+      // working from the catalog before the switch would take the new regions for dropped ones.
+      List<ClusterCatalog.TableEntry> tables = catalog.tables();
       Map<String, RegionAssignment> changes = new LinkedHashMap<>();
       Set<String> present = new HashSet<>();
       Map<ServerName, Integer> load = loadByServer();
@@ -191,17 +227,21 @@ final class AssignmentManager implements AutoCloseable {
           RegionAssignment next = a.closing(newOp(), null, true);
           changes.put(e.getKey(), next);
           send.add(new Command(a.location(), info, false, null, next.op()));
-        } else if (!a.inTransition() || !servers.isLive(a.target())) {
-          gone.add(e.getKey());
+        } else if (!((a.state() == State.OPENING || a.state() == State.CLOSING)
+            && servers.isLive(a.target()))) {
+          gone.add(e.getKey()); // closed, or a split or merge parent the catalog replaced
         }
       }
       persist(changes);
       if (!gone.isEmpty()) {
         store.deleteRegions(gone);
         for (String name : gone) {
-          states.remove(name);
+          RegionAssignment a = states.remove(name);
           infos.remove(name);
           since.remove(name);
+          if (a != null && plans.containsKey(a.op())) {
+            finishPlan(a.op(), null); // committed before a failover: its news are the table's
+          }
         }
       }
       floorsToWrite = new HashMap<>(floors);
@@ -270,6 +310,22 @@ final class AssignmentManager implements AutoCloseable {
           return abnormallyClosed(name, a);
         }
         resendIfLate(name, a, now, send, false);
+        return a;
+      }
+      case SPLITTING, MERGING -> {
+        if (!servers.isLive(a.target())) {
+          return abnormallyClosed(name, a);
+        }
+        RegionStateTransition plan = plans.get(a.op());
+        if (plan == null) {
+          LOG.warn("region {} was {} without a stored plan; serving it again", name, a.state());
+          return a.reverted();
+        }
+        Long start = since.get(name);
+        if (start == null || now - start > resendMillis) {
+          since.put(name, now);
+          send.add(Command.handOver(a.target(), plan, a.op()));
+        }
         return a;
       }
       default -> {
@@ -415,13 +471,15 @@ final class AssignmentManager implements AutoCloseable {
 
   private void dispatch(List<Command> send) {
     for (Command c : send) {
-      if (c.region() == null || closed) {
+      if ((c.region() == null && c.plan() == null) || closed) {
         continue;
       }
       dispatcher.execute(
           () -> {
             try {
-              if (c.open()) {
+              if (c.plan() != null) {
+                commands.handOver(c.server(), c.plan(), c.op());
+              } else if (c.open()) {
                 commands.open(c.server(), c.region(), c.op());
               } else {
                 commands.close(c.server(), c.region(), c.dest(), c.op());
@@ -429,9 +487,13 @@ final class AssignmentManager implements AutoCloseable {
             } catch (IOException | RuntimeException e) {
               // The next pass re-sends it (or finds the server dead).
               LOG.warn(
-                  "could not send {} of {} to {}: {}",
-                  c.open() ? "open" : "close",
-                  c.region().getEncodedName(),
+                  "could not send {} to {}: {}",
+                  c.plan() != null
+                      ? c.plan().getTransitionCode()
+                          + " "
+                          + c.plan().getRegionInfoCount()
+                          + " regions"
+                      : (c.open() ? "open of " : "close of ") + c.region().getEncodedName(),
                   c.server(),
                   e.toString());
             }
@@ -472,6 +534,11 @@ final class AssignmentManager implements AutoCloseable {
     List<Command> send = new ArrayList<>();
     synchronized (this) {
       RegionAssignment a = states.get(name);
+      if (a != null && a.state() == State.OPEN && server.equals(a.location())) {
+        // The server closed it on its own, flushed (a graceful stop that could not reach the
+        // master): a clean close, and the region may open elsewhere.
+        a = a.closing(a.op(), null, false);
+      }
       if (a == null || a.state() != State.CLOSING || !server.equals(a.target())) {
         return; // a repeated report, or of a close the master did not ask for
       }
@@ -674,6 +741,239 @@ final class AssignmentManager implements AutoCloseable {
           }
           return true;
         });
+  }
+
+  // ---- splits and merges --------------------------------------------------------------------
+
+  /**
+   * Splits an open region at {@code row}: the region server that serves it hands it over to two
+   * daughters, which open on that server; the future completes with them once they are open.
+   */
+  CompletableFuture<List<RegionInfo>> split(String encodedName, byte[] row) throws IOException {
+    synchronized (this) {
+      RegionAssignment a = requireOpen(encodedName);
+      RegionInfo p = infos.get(encodedName);
+      if (!p.containsRow(row) || Arrays.equals(row, p.getStartKey())) {
+        throw BasaltIOException.doNotRetry(
+            "split row '"
+                + dev.basalt.cell.Bytes.toStringBinary(row)
+                + "' is not strictly inside region "
+                + p.getRegionNameAsString());
+      }
+      long id = catalog.nextRegionId();
+      List<RegionInfo> news =
+          List.of(
+              RegionInfo.of(p.getTable(), p.getStartKey(), row, id),
+              RegionInfo.of(p.getTable(), row, p.getEndKey(), id));
+      return startPlan(
+          RegionStateTransition.TransitionCode.READY_TO_SPLIT,
+          List.of(encodedName),
+          news,
+          a.location(),
+          State.SPLITTING);
+    }
+  }
+
+  /**
+   * Merges two adjacent open regions; the second moves to the first's server first when they are
+   * apart. The future completes with the merged region once it is open.
+   */
+  CompletableFuture<List<RegionInfo>> merge(String encodedA, String encodedB) throws IOException {
+    ServerName wanted;
+    synchronized (this) {
+      RegionAssignment a = requireOpen(encodedA);
+      RegionAssignment b = requireOpen(encodedB);
+      RegionInfo ia = infos.get(encodedA);
+      RegionInfo ib = infos.get(encodedB);
+      if (encodedA.equals(encodedB)) {
+        throw mergeRefused("cannot merge region " + encodedA + " with itself");
+      }
+      if (dev.basalt.cell.Bytes.compareTo(ia.getStartKey(), ib.getStartKey()) > 0) {
+        return merge(encodedB, encodedA);
+      }
+      if (!ia.getTable().equals(ib.getTable())
+          || !Arrays.equals(ia.getEndKey(), ib.getStartKey())) {
+        throw mergeRefused(
+            "regions " + encodedA + " and " + encodedB + " are not adjacent regions of one table");
+      }
+      if (a.location().equals(b.location())) {
+        RegionInfo merged =
+            RegionInfo.of(ia.getTable(), ia.getStartKey(), ib.getEndKey(), catalog.nextRegionId());
+        return startPlan(
+            RegionStateTransition.TransitionCode.READY_TO_MERGE,
+            List.of(encodedA, encodedB),
+            List.of(merged),
+            a.location(),
+            State.MERGING);
+      }
+      wanted = a.location();
+    }
+    // Apart: bring the second to the first, then merge (HBase moves them together too).
+    return move(encodedB, wanted)
+        .thenCompose(
+            moved -> {
+              try {
+                return merge(encodedA, encodedB);
+              } catch (IOException e) {
+                return CompletableFuture.failedFuture(e);
+              }
+            });
+  }
+
+  private static BasaltIOException mergeRefused(String message) {
+    return new BasaltIOException(
+        message, "org.apache.hadoop.hbase.exceptions.MergeRegionException", true);
+  }
+
+  private RegionAssignment requireOpen(String encodedName) throws BasaltIOException {
+    RegionAssignment a = requireRegion(encodedName);
+    if (a.state() != State.OPEN || !servers.isLive(a.location())) {
+      throw BasaltIOException.doNotRetry(
+          "region "
+              + encodedName
+              + " is "
+              + a.state()
+              + ", not open on a live server; it can split or merge once open");
+    }
+    return a;
+  }
+
+  /** Persists the plan and the old regions' new state, then sends it (under the lock). */
+  private CompletableFuture<List<RegionInfo>> startPlan(
+      RegionStateTransition.TransitionCode code,
+      List<String> olds,
+      List<RegionInfo> news,
+      ServerName server,
+      State how)
+      throws IOException {
+    RegionStateTransition.Builder plan = RegionStateTransition.newBuilder().setTransitionCode(code);
+    if (code == RegionStateTransition.TransitionCode.READY_TO_SPLIT) {
+      plan.addRegionInfo(SchemaCodec.toProto(infos.get(olds.get(0))));
+      news.forEach(n -> plan.addRegionInfo(SchemaCodec.toProto(n)));
+    } else {
+      plan.addRegionInfo(SchemaCodec.toProto(news.get(0)));
+      olds.forEach(o -> plan.addRegionInfo(SchemaCodec.toProto(infos.get(o))));
+    }
+    long op = newOp();
+    RegionStateTransition built = plan.build();
+    store.putPlan(op, Base64.getEncoder().encodeToString(built.toByteArray()));
+    Map<String, RegionAssignment> changes = new LinkedHashMap<>();
+    for (String o : olds) {
+      changes.put(o, states.get(o).handingOver(how, op));
+    }
+    persist(changes);
+    plans.put(op, built);
+    CompletableFuture<List<RegionInfo>> done = new CompletableFuture<>();
+    planWaiters.put(op, done);
+    LOG.info(
+        "{}: {} -> {} on {}", how == State.SPLITTING ? "splitting" : "merging", olds, news, server);
+    dispatch(List.of(Command.handOver(server, built, op)));
+    return done;
+  }
+
+  /**
+   * A region server handed regions over (SPLIT {@code [parent, a, b]} or MERGED {@code [merged, a,
+   * b]}): the catalog switches to the new regions (the commit), which then open on that server.
+   */
+  void handedOver(
+      ServerName server,
+      RegionStateTransition.TransitionCode code,
+      List<RegionInfo> regions,
+      long floor)
+      throws IOException {
+    boolean split = code == RegionStateTransition.TransitionCode.SPLIT;
+    List<RegionInfo> olds = split ? regions.subList(0, 1) : regions.subList(1, regions.size());
+    List<RegionInfo> news = split ? regions.subList(1, regions.size()) : regions.subList(0, 1);
+    List<Command> send = new ArrayList<>();
+    synchronized (this) {
+      long op = -1;
+      for (RegionInfo o : olds) {
+        RegionAssignment a = states.get(o.getEncodedName());
+        if (a == null
+            || (a.state() != State.SPLITTING && a.state() != State.MERGING)
+            || !server.equals(a.target())) {
+          return; // a repeated report
+        }
+        op = a.op();
+      }
+      List<String> oldNames = new ArrayList<>();
+      olds.forEach(o -> oldNames.add(o.getEncodedName()));
+      catalog.replaceRegions(olds.get(0).getTable(), oldNames, news, floor);
+      store.deleteRegions(oldNames);
+      for (String o : oldNames) {
+        states.remove(o);
+        infos.remove(o);
+        since.remove(o);
+      }
+      Map<String, RegionAssignment> opening = new LinkedHashMap<>();
+      for (RegionInfo n : news) {
+        infos.put(n.getEncodedName(), n);
+        RegionAssignment next = RegionAssignment.NEW.opening(server, newOp());
+        opening.put(n.getEncodedName(), next);
+        send.add(new Command(server, n, true, null, next.op()));
+      }
+      persist(opening);
+      LOG.info("{} {} into {}", split ? "split" : "merged", oldNames, news);
+      finishPlan(op, List.copyOf(news));
+    }
+    dispatch(send);
+  }
+
+  /** A region server could not hand regions over and serves them again. */
+  void handOverReverted(ServerName server, List<RegionInfo> olds) throws IOException {
+    synchronized (this) {
+      long op = -1;
+      Map<String, RegionAssignment> changes = new LinkedHashMap<>();
+      for (RegionInfo o : olds) {
+        RegionAssignment a = states.get(o.getEncodedName());
+        if (a != null
+            && (a.state() == State.SPLITTING || a.state() == State.MERGING)
+            && server.equals(a.target())) {
+          changes.put(o.getEncodedName(), a.reverted());
+          op = a.op();
+        }
+      }
+      if (changes.isEmpty()) {
+        return;
+      }
+      persist(changes);
+      LOG.warn("{} could not split or merge {} (see its log); they serve as before", server, olds);
+      CompletableFuture<List<RegionInfo>> waiter = planWaiters.remove(op);
+      plans.remove(op);
+      store.deletePlan(op);
+      if (waiter != null) {
+        waiter.completeExceptionally(
+            BasaltIOException.doNotRetry(
+                "region server " + server + " could not split or merge " + olds + "; see its log"));
+      }
+    }
+  }
+
+  /** Forgets a finished plan; its waiter completes once the new regions are open. */
+  private void finishPlan(long op, List<RegionInfo> news) throws IOException {
+    plans.remove(op);
+    store.deletePlan(op);
+    CompletableFuture<List<RegionInfo>> waiter = planWaiters.remove(op);
+    if (waiter != null && news != null) {
+      await(
+              am -> {
+                for (RegionInfo n : news) {
+                  RegionAssignment a = am.states.get(n.getEncodedName());
+                  if (a == null || (a.state() != State.OPEN && !stuck(a))) {
+                    return false;
+                  }
+                }
+                return true;
+              })
+          .whenComplete(
+              (v, e) -> {
+                if (e != null) {
+                  waiter.completeExceptionally(e);
+                } else {
+                  waiter.complete(news);
+                }
+              });
+    }
   }
 
   // ---- waiting ------------------------------------------------------------------------------

@@ -23,6 +23,8 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegionRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegionResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.GetRegionInfoRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.GetRegionInfoResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
@@ -33,10 +35,13 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * enabled table's regions open, a disabled one's closed, a modified one's reopened). Flushes go to
  * the region servers holding the table's regions.
  *
- * <p>Not in cluster mode yet: splits and merges (refused with a message saying so). Thread-safe.
+ * <p>Splits and merges: the master plans them (a split row from the region server when none is
+ * given) and the region server hands the regions over ({@link AssignmentManager#split}). Automatic
+ * splits by size are not done in cluster mode yet. Thread-safe.
  */
 final class ClusterMasterAdmin implements ClusterAdmin {
   private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(60);
+  private static final long HAND_OVER_WAIT_SECONDS = 60;
 
   private final ClusterCatalog catalog;
   private final AssignmentManager assignment;
@@ -293,24 +298,93 @@ final class ClusterMasterAdmin implements ClusterAdmin {
 
   @Override
   public List<RegionInfo> splitRegion(byte[] regionName) throws IOException {
-    throw notYet("split");
+    String encoded = ClusterPlacement.encodedName(regionName);
+    RegionInfo region = regionNamed(encoded);
+    requireAllowed(region.getTable(), TableDescriptor.SPLIT_ENABLED, "splits");
+    RegionAssignment a = assignment.snapshot().get(encoded);
+    if (a == null || a.state() != State.OPEN) {
+      throw BasaltIOException.doNotRetry(
+          "region " + encoded + " is not open (it may be moving); split it once it is");
+    }
+    GetRegionInfoResponse info =
+        client.call(
+            RpcRegionCommands.address(a.location()),
+            AdminService.getDescriptor(),
+            "GetRegionInfo",
+            GetRegionInfoRequest.newBuilder()
+                .setRegion(
+                    RegionSpecifier.newBuilder()
+                        .setType(RegionSpecifier.RegionSpecifierType.ENCODED_REGION_NAME)
+                        .setValue(ByteString.copyFromUtf8(encoded)))
+                .setBestSplitRow(true)
+                .build(),
+            GetRegionInfoResponse.getDefaultInstance(),
+            FLUSH_TIMEOUT);
+    if (!info.hasBestSplitRow() || info.getBestSplitRow().isEmpty()) {
+      throw BasaltIOException.doNotRetry(
+          "region " + encoded + " has no split point (too little data, or one row)");
+    }
+    return waitFor(assignment.split(encoded, info.getBestSplitRow().toByteArray()), "split");
   }
 
   @Override
   public List<RegionInfo> split(TableName name, byte[] splitRow) throws IOException {
-    throw notYet("split");
+    requireAllowed(name, TableDescriptor.SPLIT_ENABLED, "splits");
+    for (RegionInfo r : catalog.requireTable(name).regionInfos()) {
+      if (r.containsRow(splitRow)) {
+        return waitFor(assignment.split(r.getEncodedName(), splitRow), "split");
+      }
+    }
+    throw BasaltIOException.doNotRetry("table " + name + " has no region holding the split row");
   }
 
   @Override
   public RegionInfo mergeRegions(byte[] regionA, byte[] regionB) throws IOException {
-    throw notYet("merge");
+    String a = ClusterPlacement.encodedName(regionA);
+    String b = ClusterPlacement.encodedName(regionB);
+    requireAllowed(regionNamed(a).getTable(), TableDescriptor.MERGE_ENABLED, "merges");
+    return waitFor(assignment.merge(a, b), "merge").get(0);
   }
 
-  private static BasaltIOException notYet(String what) {
-    return BasaltIOException.doNotRetry(
-        "cannot "
-            + what
-            + " regions: splits and merges are not supported in cluster mode yet (they are in"
-            + " standalone mode); create tables pre-split instead");
+  private RegionInfo regionNamed(String encoded) throws IOException {
+    for (ClusterCatalog.TableEntry t : catalog.tables()) {
+      for (RegionInfo r : t.regionInfos()) {
+        if (r.getEncodedName().equals(encoded)) {
+          return r;
+        }
+      }
+    }
+    throw new BasaltIOException(
+        "region " + encoded + " does not exist",
+        "org.apache.hadoop.hbase.UnknownRegionException",
+        true);
+  }
+
+  private void requireAllowed(TableName table, String attribute, String what) throws IOException {
+    String v = catalog.requireTable(table).descriptor().getValue(attribute);
+    if (v != null && !Boolean.parseBoolean(v)) {
+      throw BasaltIOException.doNotRetry(
+          "table '"
+              + table.getNameAsString()
+              + "' does not allow "
+              + what
+              + " ("
+              + attribute
+              + ")");
+    }
+  }
+
+  private static <T> T waitFor(CompletableFuture<T> f, String what) throws IOException {
+    try {
+      return f.get(HAND_OVER_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(what + " failed", e);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new IOException(
+          what + " did not finish within " + HAND_OVER_WAIT_SECONDS + " s; it goes on");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException(what + " was interrupted");
+    }
   }
 }

@@ -31,8 +31,9 @@ import java.util.Map;
  *
  * <pre>
  * row                      column   value
- * r/&lt;encoded region&gt;     a        the region's assignment record (AssignmentRecord.encode)
- * s/&lt;name&gt;               v        a setting or list: balancer, decommissioned, next operation id
+ * r/&lt;encoded region&gt;     a        the region's assignment record (RegionAssignment.encode)
+ * s/&lt;name&gt;               v        a setting or list: balancer, decommissioned
+ * h/&lt;operation id&gt;       v        a split or merge in progress: its plan (Base64 of the command)
  * </pre>
  *
  * Every write is logged with SYNC_WAL before the master acts on it (sends the command it decided),
@@ -46,6 +47,7 @@ final class MasterStore implements Closeable {
   private static final byte[] VALUE = Bytes.toBytes("v");
   private static final String REGION_PREFIX = "r/";
   private static final String SETTING_PREFIX = "s/";
+  private static final String PLAN_PREFIX = "h/";
 
   private final Database db;
   private final Table table;
@@ -115,6 +117,25 @@ final class MasterStore implements Closeable {
       deletes.add(d);
     }
     table.delete(deletes);
+  }
+
+  /** The split and merge plans in progress, by operation id (their command, Base64). */
+  Map<Long, String> plans() throws IOException {
+    Map<Long, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : scan(PLAN_PREFIX, VALUE).entrySet()) {
+      out.put(Long.parseLong(e.getKey().substring(PLAN_PREFIX.length())), e.getValue());
+    }
+    return out;
+  }
+
+  void putPlan(long op, String plan) throws IOException {
+    table.put(put(PLAN_PREFIX + op, VALUE, plan));
+  }
+
+  void deletePlan(long op) throws IOException {
+    Delete d = new Delete(Bytes.toBytes(PLAN_PREFIX + op));
+    d.setDurability(Durability.SYNC_WAL);
+    table.delete(d);
   }
 
   /** A stored setting, or null. */

@@ -36,7 +36,11 @@ record RegionAssignment(
     CLOSED,
     FAILED_OPEN,
     /** Its server died with the region open: its log must be recovered before it opens again. */
-    ABNORMALLY_CLOSED
+    ABNORMALLY_CLOSED,
+    /** Its server hands it over to two daughters (a split), as the master planned. */
+    SPLITTING,
+    /** Its server hands it and its neighbour over to one new region (a merge). */
+    MERGING
   }
 
   static final RegionAssignment NEW =
@@ -77,6 +81,16 @@ record RegionAssignment(
         failures + 1);
   }
 
+  /** Splitting or merging on the server where it is open. */
+  RegionAssignment handingOver(State how, long opId) {
+    return new RegionAssignment(how, location, location, openSeqNum, opId, null, false, 0);
+  }
+
+  /** Back to OPEN where it was (the server reverted a split or merge and serves it again). */
+  RegionAssignment reverted() {
+    return new RegionAssignment(State.OPEN, null, location, openSeqNum, op, null, false, 0);
+  }
+
   RegionAssignment abnormallyClosed() {
     return new RegionAssignment(
         State.ABNORMALLY_CLOSED, null, location, openSeqNum, op, null, held, 0);
@@ -88,7 +102,10 @@ record RegionAssignment(
 
   /** Whether a transition is in progress (the region is "in transition"). */
   boolean inTransition() {
-    return state == State.OPENING || state == State.CLOSING;
+    return state == State.OPENING
+        || state == State.CLOSING
+        || state == State.SPLITTING
+        || state == State.MERGING;
   }
 
   /**

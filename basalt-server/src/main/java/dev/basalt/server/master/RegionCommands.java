@@ -19,4 +19,20 @@ interface RegionCommands {
    */
   void close(ServerName server, RegionInfo region, ServerName destination, long op)
       throws IOException;
+
+  /**
+   * Hands open regions over to new ones (a split or a merge planned by the master): the region
+   * server closes them, writes the new regions' directories and reports SPLIT or MERGED (or
+   * SPLIT_REVERTED / MERGE_REVERTED when it could not, having reopened them).
+   *
+   * @param plan HBase's READY_TO_SPLIT {@code [parent, daughterA, daughterB]} or READY_TO_MERGE
+   *     {@code [merged, regionA, regionB]} transition
+   */
+  void handOver(
+      ServerName server,
+      org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos
+              .RegionStateTransition
+          plan,
+      long op)
+      throws IOException;
 }

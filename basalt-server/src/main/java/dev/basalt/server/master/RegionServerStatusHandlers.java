@@ -9,7 +9,10 @@ import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.NameStringPair;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.GetLiveRegionServersRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos.GetLiveRegionServersResponse;
@@ -130,27 +133,50 @@ final class RegionServerStatusHandlers {
           true);
     }
     for (RegionStateTransition t : q.getTransitionList()) {
-      if (t.getRegionInfoCount() != 1) {
-        return ReportRegionStateTransitionResponse.newBuilder()
-            .setErrorMessage(
-                "Basalt's master takes transitions of one region each, not "
-                    + t.getRegionInfoCount())
-            .build();
+      List<RegionInfo> regions = new ArrayList<>();
+      for (HBaseProtos.RegionInfo r : t.getRegionInfoList()) {
+        regions.add(SchemaCodec.toRegionInfo(r));
       }
-      RegionInfo region = SchemaCodec.toRegionInfo(t.getRegionInfo(0));
+      switch (t.getTransitionCode()) {
+        case SPLIT, MERGED -> {
+          if (regions.size() < 2) {
+            return error(t.getTransitionCode() + " names " + regions.size() + " regions");
+          }
+          assignment.handedOver(server, t.getTransitionCode(), regions, t.getOpenSeqNum());
+          continue;
+        }
+        case SPLIT_REVERTED, MERGE_REVERTED -> {
+          boolean split =
+              t.getTransitionCode() == RegionStateTransition.TransitionCode.SPLIT_REVERTED;
+          assignment.handOverReverted(
+              server, split ? regions.subList(0, 1) : regions.subList(1, regions.size()));
+          continue;
+        }
+        default -> {}
+      }
+      if (regions.size() != 1) {
+        return error(
+            "Basalt's master takes "
+                + t.getTransitionCode()
+                + " transitions of one region each, not "
+                + regions.size());
+      }
+      RegionInfo region = regions.get(0);
       switch (t.getTransitionCode()) {
         case OPENED -> assignment.opened(server, region, t.getOpenSeqNum());
         case CLOSED ->
             assignment.closed(server, region, t.hasOpenSeqNum() ? t.getOpenSeqNum() : -1);
         case FAILED_OPEN -> assignment.failedOpen(server, region);
         default -> {
-          return ReportRegionStateTransitionResponse.newBuilder()
-              .setErrorMessage(
-                  "transition " + t.getTransitionCode() + " is not supported by Basalt's master")
-              .build();
+          return error(
+              "transition " + t.getTransitionCode() + " is not supported by Basalt's master");
         }
       }
     }
     return ReportRegionStateTransitionResponse.getDefaultInstance();
+  }
+
+  private static ReportRegionStateTransitionResponse error(String message) {
+    return ReportRegionStateTransitionResponse.newBuilder().setErrorMessage(message).build();
   }
 }

@@ -4,6 +4,7 @@ import dev.basalt.cell.Bytes;
 import dev.basalt.db.RegionMetrics;
 import dev.basalt.region.NoSuchColumnFamilyException;
 import dev.basalt.region.Region;
+import dev.basalt.region.RegionSplitPoint;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.protocol.SchemaCodec;
 import dev.basalt.server.rpc.RpcReply;
@@ -138,6 +139,16 @@ public final class AdminServiceHandlers implements AutoCloseable {
         GetRegionInfoResponse.newBuilder().setRegionInfo(SchemaCodec.toProto(r.getRegionInfo()));
     if (req.getCompactionState()) {
       b.setCompactionState(compactions.state(r));
+    }
+    // A region still reading its parent's files (a split's or merge's references) cannot split or
+    // merge again until compacted.
+    boolean handOverable = !r.hasReferences();
+    b.setSplittable(handOverable).setMergeable(handOverable);
+    if (req.getBestSplitRow() && handOverable) {
+      byte[] at = RegionSplitPoint.of(r);
+      if (at != null) {
+        b.setBestSplitRow(ByteString.copyFrom(at));
+      }
     }
     return b.build();
   }

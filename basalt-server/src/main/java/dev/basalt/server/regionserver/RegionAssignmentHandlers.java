@@ -14,6 +14,9 @@ import dev.basalt.server.rpc.RpcReply;
 import dev.basalt.server.rpc.RpcService;
 import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,9 +24,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CloseRegionRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.CloseRegionResponse;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.ExecuteProceduresRequest;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.ExecuteProceduresResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.OpenRegionRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.OpenRegionResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.OpenRegionResponse.RegionOpeningState;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.RemoteProcedureRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.StopServerRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.StopServerResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
@@ -117,9 +123,16 @@ public final class RegionAssignmentHandlers implements AutoCloseable {
     this.stopServer = Objects.requireNonNull(stopServer, "stopServer");
   }
 
-  /** Adds OpenRegion, CloseRegion and StopServer to an AdminService being built. */
+  /**
+   * Adds OpenRegion, CloseRegion, ExecuteProcedures (opens, closes and the master's splits and
+   * merges) and StopServer to an AdminService being built.
+   */
   public RpcService.Builder register(RpcService.Builder builder) {
     return builder
+        .method(
+            "ExecuteProcedures",
+            ExecuteProceduresRequest.getDefaultInstance(),
+            (req, call) -> RpcReply.of(executeProcedures(req)))
         .method(
             "OpenRegion",
             OpenRegionRequest.getDefaultInstance(),
@@ -228,6 +241,136 @@ public final class RegionAssignmentHandlers implements AutoCloseable {
       reporter.report(transition(TransitionCode.FAILED_OPEN, t.info, -1, t.command()));
     } finally {
       t.done.complete(null);
+    }
+  }
+
+  // ---- ExecuteProcedures: batched commands, splits and merges --------------------------------
+
+  /** The {@code proc_class} of a split or merge the master planned. */
+  public static final String HAND_OVER = "dev.basalt.RegionHandOver";
+
+  /** Splits and merges done here lately, by operation id: their report, to send again. */
+  private final Map<Long, RegionStateTransition> handedOver =
+      java.util.Collections.synchronizedMap(
+          new java.util.LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, RegionStateTransition> e) {
+              return size() > 100;
+            }
+          });
+
+  ExecuteProceduresResponse executeProcedures(ExecuteProceduresRequest req) throws IOException {
+    for (OpenRegionRequest open : req.getOpenRegionList()) {
+      openRegion(open);
+    }
+    for (CloseRegionRequest close : req.getCloseRegionList()) {
+      closeRegion(close);
+    }
+    for (RemoteProcedureRequest proc : req.getProcList()) {
+      if (!HAND_OVER.equals(proc.getProcClass())) {
+        throw BasaltIOException.doNotRetry(
+            "procedure class " + proc.getProcClass() + " is not run by Basalt's region servers");
+      }
+      handOver(proc);
+    }
+    return ExecuteProceduresResponse.getDefaultInstance();
+  }
+
+  /**
+   * A split ({@code READY_TO_SPLIT [parent, a, b]}) or merge ({@code READY_TO_MERGE [merged, a,
+   * b]}) planned by the master: the old regions close (flushed) and their data goes to the new
+   * regions through references ({@link RegionHost#handOver}); SPLIT or MERGED is reported with the
+   * old regions' last sequence id, or SPLIT_REVERTED / MERGE_REVERTED when it could not be done
+   * (the old regions serve again). A repeated command for an operation done here repeats its
+   * report.
+   */
+  private void handOver(RemoteProcedureRequest proc) throws IOException {
+    regions.checkAcceptsCloses();
+    Long epoch = proc.hasInitiatingMasterActiveTime() ? proc.getInitiatingMasterActiveTime() : null;
+    if (epoch != null) {
+      epochs.check(epoch);
+    }
+    RegionStateTransition plan = RegionStateTransition.parseFrom(proc.getProcData());
+    boolean split = plan.getTransitionCode() == TransitionCode.READY_TO_SPLIT;
+    if (!split && plan.getTransitionCode() != TransitionCode.READY_TO_MERGE) {
+      throw BasaltIOException.doNotRetry("not a split or merge plan: " + plan.getTransitionCode());
+    }
+    List<RegionInfo> all = new ArrayList<>();
+    for (HBaseProtos.RegionInfo r : plan.getRegionInfoList()) {
+      all.add(SchemaCodec.toRegionInfo(r));
+    }
+    List<RegionInfo> olds = split ? all.subList(0, 1) : all.subList(1, all.size());
+    List<RegionInfo> news = split ? all.subList(1, all.size()) : all.subList(0, 1);
+    InTransition.Command cmd = new InTransition.Command(proc.getProcId(), epoch, null);
+    List<InTransition> closing = new ArrayList<>();
+    synchronized (regions.lock()) {
+      RegionStateTransition done = handedOver.get(proc.getProcId());
+      if (done != null) {
+        reporter.report(done);
+        return;
+      }
+      for (RegionInfo o : olds) {
+        if (regions.transition(o.getEncodedName()) != null) {
+          throw BasaltIOException.doNotRetry(
+              "region " + o.getEncodedName() + " is being opened or closed; try again later");
+        }
+        if (regions.host().region(o.getEncodedName()) == null) {
+          throw new BasaltIOException(
+              o.getRegionNameAsString() + " is not online on " + regions.self(),
+              RegionLookup.NOT_SERVING,
+              false);
+        }
+      }
+      for (RegionInfo o : olds) {
+        closing.add(regions.beginClose(o, cmd));
+      }
+    }
+    closers.execute(() -> runHandOver(closing, olds, news, all, split, cmd));
+  }
+
+  private void runHandOver(
+      List<InTransition> closing,
+      List<RegionInfo> olds,
+      List<RegionInfo> news,
+      List<RegionInfo> all,
+      boolean split,
+      InTransition.Command cmd) {
+    RegionStateTransition.Builder report = RegionStateTransition.newBuilder();
+    all.forEach(r -> report.addRegionInfo(SchemaCodec.toProto(r)));
+    if (cmd.procId() != -1) {
+      report.addProcId(cmd.procId());
+    }
+    if (cmd.epoch() != null) {
+      report.setInitiatingMasterActiveTime(cmd.epoch());
+    }
+    try {
+      List<String> names = new ArrayList<>();
+      olds.forEach(o -> names.add(o.getEncodedName()));
+      RegionHost.HandOver h = regions.host().handOver(names, news);
+      for (InTransition t : closing) {
+        regions.endClose(t, h.lastSequenceId());
+      }
+      report
+          .setTransitionCode(split ? TransitionCode.SPLIT : TransitionCode.MERGED)
+          .setOpenSeqNum(h.lastSequenceId());
+      RegionStateTransition built = report.build();
+      handedOver.put(cmd.procId(), built);
+      LOG.info("{} {} into {}", split ? "split" : "merged", names, news);
+      reporter.report(built);
+    } catch (IOException | RuntimeException e) {
+      LOG.error("could not {} {}; they serve as before", split ? "split" : "merge", olds, e);
+      for (InTransition t : closing) {
+        regions.closeFailed(t);
+      }
+      reporter.report(
+          report
+              .setTransitionCode(
+                  split ? TransitionCode.SPLIT_REVERTED : TransitionCode.MERGE_REVERTED)
+              .build());
+    } finally {
+      for (InTransition t : closing) {
+        t.done.complete(null);
+      }
     }
   }
 

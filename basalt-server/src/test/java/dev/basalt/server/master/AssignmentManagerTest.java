@@ -78,6 +78,43 @@ class AssignmentManagerTest {
       }
     }
 
+    @Override
+    public void handOver(
+        ServerName server,
+        org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos
+                .RegionStateTransition
+            plan,
+        long op)
+        throws IOException {
+      log.add("handOver " + plan.getTransitionCode() + " on " + server.host());
+      if (muted.contains(server)) {
+        return;
+      }
+      List<RegionInfo> regions = new ArrayList<>();
+      for (var r : plan.getRegionInfoList()) {
+        regions.add(dev.basalt.server.protocol.SchemaCodec.toRegionInfo(r));
+      }
+      boolean split =
+          plan.getTransitionCode()
+              == org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos
+                  .RegionStateTransition.TransitionCode.READY_TO_SPLIT;
+      if (revertHandOvers) {
+        am.handOverReverted(server, split ? regions.subList(0, 1) : regions.subList(1, 3));
+        return;
+      }
+      am.handedOver(
+          server,
+          split
+              ? org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos
+                  .RegionStateTransition.TransitionCode.SPLIT
+              : org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos
+                  .RegionStateTransition.TransitionCode.MERGED,
+          regions,
+          nextSeq());
+    }
+
+    volatile boolean revertHandOvers;
+
     private synchronized long nextSeq() {
       return ++seq;
     }
@@ -267,6 +304,14 @@ class AssignmentManagerTest {
 
           @Override
           public void close(ServerName s, RegionInfo region, ServerName d, long op) {}
+
+          @Override
+          public void handOver(
+              ServerName s,
+              org.apache.hadoop.hbase.shaded.protobuf.generated.RegionServerStatusProtos
+                      .RegionStateTransition
+                  plan,
+              long op) {}
         };
     am = new AssignmentManager(catalog, store, servers, failing, Clock.system(), 3, 200);
     RegionInfo r = createTable(1).get(0);
@@ -283,5 +328,45 @@ class AssignmentManagerTest {
         .isEqualTo(RegionAssignment.NEW);
     assertThatThrownBy(() -> RegionAssignment.decode("state=OPEN"))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void splitsAndMergesSwitchTheCatalogAndOpenTheNewRegionsWhereTheOldOnesWere() throws Exception {
+    RegionInfo parent = createTable(1).get(0);
+    await(am.awaitOpen(T));
+    ServerName server = am.snapshot().get(parent.getEncodedName()).location();
+    List<RegionInfo> daughters =
+        am.split(parent.getEncodedName(), Bytes.toBytes("m")).get(20, TimeUnit.SECONDS);
+    assertThat(daughters).hasSize(2);
+    assertThat(catalog.requireTable(T).regionInfos()).isEqualTo(daughters);
+    for (RegionInfo d : daughters) {
+      RegionAssignment a = am.snapshot().get(d.getEncodedName());
+      assertThat(a.state()).isEqualTo(State.OPEN);
+      assertThat(a.location()).isEqualTo(server);
+    }
+    assertThat(am.snapshot()).doesNotContainKey(parent.getEncodedName());
+    assertThat(store.plans()).isEmpty();
+    assertThatThrownBy(() -> am.split(daughters.get(0).getEncodedName(), Bytes.toBytes("")))
+        .hasMessageContaining("not strictly inside");
+
+    // Apart on two servers, the merge first brings them together.
+    ServerName other = server.equals(A) ? B : A;
+    await(am.move(daughters.get(1).getEncodedName(), other));
+    List<RegionInfo> merged =
+        am.merge(daughters.get(1).getEncodedName(), daughters.get(0).getEncodedName())
+            .get(20, TimeUnit.SECONDS);
+    assertThat(merged).hasSize(1);
+    assertThat(merged.get(0).getStartKey()).isEmpty();
+    assertThat(merged.get(0).getEndKey()).isEmpty();
+    assertThat(catalog.requireTable(T).regionInfos()).isEqualTo(merged);
+    assertThat(am.stateOf(merged.get(0).getEncodedName())).isEqualTo(State.OPEN);
+
+    // A region server that cannot do it serves the region as before.
+    fake.revertHandOvers = true;
+    String whole = merged.get(0).getEncodedName();
+    assertThatThrownBy(() -> am.split(whole, Bytes.toBytes("m")).get(20, TimeUnit.SECONDS))
+        .hasMessageContaining("could not split or merge");
+    assertThat(am.stateOf(whole)).isEqualTo(State.OPEN);
+    assertThat(catalog.requireTable(T).regionInfos()).isEqualTo(merged);
   }
 }
