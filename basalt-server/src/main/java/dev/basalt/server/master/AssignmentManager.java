@@ -660,7 +660,7 @@ final class AssignmentManager implements AutoCloseable {
     synchronized (this) {
       RegionAssignment a = requireRegion(encodedName);
       if (a.state() == State.OPEN || a.inTransition()) {
-        return CompletableFuture.completedFuture(null);
+        throw unexpectedState(encodedName, a);
       }
       if (a.state() == State.ABNORMALLY_CLOSED) {
         throw BasaltIOException.doNotRetry(
@@ -680,9 +680,7 @@ final class AssignmentManager implements AutoCloseable {
     synchronized (this) {
       RegionAssignment a = requireRegion(encodedName);
       if (a.state() != State.OPEN) {
-        if (!a.inTransition()) {
-          persist(encodedName, withHold(a));
-        }
+        throw unexpectedState(encodedName, a);
       } else {
         RegionAssignment next = a.closing(newOp(), null, true);
         persist(encodedName, next);
@@ -693,16 +691,20 @@ final class AssignmentManager implements AutoCloseable {
     return await(am -> !am.isServing(encodedName));
   }
 
-  private static RegionAssignment withHold(RegionAssignment a) {
-    return new RegionAssignment(
-        a.state(),
-        a.target(),
-        a.location(),
-        a.openSeqNum(),
-        a.op(),
-        a.moveTo(),
-        true,
-        a.failures());
+  /** HBase's refusal of an assign or unassign that the region's state does not allow. */
+  private BasaltIOException unexpectedState(String encodedName, RegionAssignment a) {
+    RegionInfo info = infos.get(encodedName);
+    return new BasaltIOException(
+        "Unexpected state for state="
+            + a.state()
+            + ", location="
+            + (a.state() == State.OPEN ? a.location() : a.target())
+            + ", table="
+            + (info == null ? "?" : info.getTable().getNameAsString())
+            + ", region="
+            + encodedName,
+        "org.apache.hadoop.hbase.client.DoNotRetryRegionException",
+        true);
   }
 
   private RegionAssignment requireRegion(String encodedName) throws BasaltIOException {

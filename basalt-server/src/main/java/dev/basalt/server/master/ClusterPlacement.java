@@ -70,8 +70,13 @@ final class ClusterPlacement implements RegionPlacement {
     return before;
   }
 
+  /** Balances now, unless the switch is off (as HBase 2.6's master: the run does not happen). */
   @Override
   public synchronized BalanceResult balance(boolean dryRun) throws IOException {
+    if (!balancerOn) {
+      LOG.info("not balancing: the balancer is switched off");
+      return new BalanceResult(false, 0, 0);
+    }
     if (assignment.inTransitionCount() > 0) {
       LOG.info("not balancing: regions are in transition");
       return new BalanceResult(false, 0, 0);
@@ -114,6 +119,10 @@ final class ClusterPlacement implements RegionPlacement {
 
   @Override
   public void move(String encodedRegionName, ServerName destination) throws IOException {
+    if (encodedRegionName.equals(dev.basalt.server.meta.MetaTable.ENCODED_NAME)) {
+      throw BasaltIOException.doNotRetry(
+          "hbase:meta does not move: the active master serves it (it moves with mastership)");
+    }
     waitOrFail(assignment.move(encodedRegionName, destination), "move of " + encodedRegionName);
   }
 
@@ -165,10 +174,22 @@ final class ClusterPlacement implements RegionPlacement {
   }
 
   @Override
-  public synchronized void recommission(ServerName server) throws IOException {
+  public synchronized void recommission(ServerName server, List<byte[]> regions)
+      throws IOException {
     ServerName live = liveNamed(server);
     servers.recommission(live != null ? live : server);
     storeDecommissioned();
+    if (live == null) {
+      return;
+    }
+    // As HBase: the regions named come back to the server.
+    List<CompletableFuture<Void>> moving = new ArrayList<>();
+    for (byte[] region : regions) {
+      moving.add(assignment.move(encodedName(region), live));
+    }
+    for (CompletableFuture<Void> f : moving) {
+      waitOrFail(f, "moving regions back to " + live);
+    }
   }
 
   private void storeDecommissioned() throws IOException {

@@ -83,7 +83,11 @@ final class PlacementRpcs {
             "RecommissionRegionServer",
             RecommissionRegionServerRequest.getDefaultInstance(),
             (q, c) -> {
-              placement.recommission(fromProto(q.getServerName()));
+              List<byte[]> regions = new ArrayList<>();
+              for (HBaseProtos.RegionSpecifier r : q.getRegionList()) {
+                regions.add(r.getValue().toByteArray());
+              }
+              placement.recommission(fromProto(q.getServerName()), regions);
               return RpcReply.of(RecommissionRegionServerResponse.getDefaultInstance());
             });
   }

@@ -36,10 +36,13 @@ public interface RegionPlacement {
    */
   void move(String encodedRegionName, ServerName destination) throws IOException;
 
-  /** Opens a region that is not open (a no-op for one that is). */
+  /** Opens a region that is not open; one that is open is refused, as HBase refuses it. */
   void assign(byte[] regionName) throws IOException;
 
-  /** Closes a region; the master does not open it again until it is assigned. */
+  /**
+   * Closes a region; the master does not open it again until it is assigned. One that is not open
+   * is refused, as HBase refuses it.
+   */
   void unassign(byte[] regionName) throws IOException;
 
   /**
@@ -50,6 +53,6 @@ public interface RegionPlacement {
 
   List<ServerName> decommissioned();
 
-  /** Takes a server off the decommissioned list. */
-  void recommission(ServerName server) throws IOException;
+  /** Takes a server off the decommissioned list and moves the regions named back onto it. */
+  void recommission(ServerName server, List<byte[]> regions) throws IOException;
 }

@@ -6,18 +6,24 @@ import java.util.List;
 
 /**
  * Region placement in standalone mode: one region server serves every region, so there is nothing
- * to balance (the balancer is off and a run moves nothing) and no other server to move a region to,
- * assign it on or decommission towards; those requests are refused with a message saying why.
+ * to balance (a run moves nothing; the switch is kept for tools that set and read it) and no other
+ * server to move a region to, assign it on or decommission towards; those requests are refused with
+ * a message saying why.
  */
 public final class StandalonePlacement implements RegionPlacement {
+  /** The switch is kept (tools set it and read it back), though there is nothing to balance. */
+  private volatile boolean balancerOn;
+
   @Override
   public boolean balancerEnabled() {
-    return false;
+    return balancerOn;
   }
 
   @Override
-  public boolean setBalancerEnabled(boolean on) {
-    return false;
+  public synchronized boolean setBalancerEnabled(boolean on) {
+    boolean before = balancerOn;
+    balancerOn = on;
+    return before;
   }
 
   @Override
@@ -51,7 +57,7 @@ public final class StandalonePlacement implements RegionPlacement {
   }
 
   @Override
-  public void recommission(ServerName server) throws BasaltIOException {
+  public void recommission(ServerName server, List<byte[]> regions) throws BasaltIOException {
     throw oneServer("recommission region servers");
   }
 

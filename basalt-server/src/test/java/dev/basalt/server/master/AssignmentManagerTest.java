@@ -369,4 +369,22 @@ class AssignmentManagerTest {
     assertThat(am.stateOf(whole)).isEqualTo(State.OPEN);
     assertThat(catalog.requireTable(T).regionInfos()).isEqualTo(merged);
   }
+
+  @Test
+  void assignAndUnassignFollowHBasesRules() throws Exception {
+    RegionInfo r = createTable(1).get(0);
+    await(am.awaitOpen(T));
+    String name = r.getEncodedName();
+    assertThatThrownBy(() -> am.assign(name))
+        .hasMessageContaining("Unexpected state for state=OPEN");
+    await(am.unassign(name));
+    assertThat(am.stateOf(name)).isEqualTo(State.CLOSED);
+    am.kick();
+    Thread.sleep(300);
+    assertThat(am.stateOf(name)).as("held closed until assigned").isEqualTo(State.CLOSED);
+    assertThatThrownBy(() -> am.unassign(name))
+        .hasMessageContaining("Unexpected state for state=CLOSED");
+    await(am.assign(name));
+    assertThat(am.stateOf(name)).isEqualTo(State.OPEN);
+  }
 }
