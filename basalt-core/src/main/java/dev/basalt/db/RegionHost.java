@@ -185,7 +185,7 @@ public final class RegionHost implements Closeable {
         List.of(
             RegionInfo.of(p.getTable(), p.getStartKey(), at, newRegionId),
             RegionInfo.of(p.getTable(), at, p.getEndKey(), newRegionId));
-    return handOver(List.of(region), news);
+    return handOverRegions(List.of(region), news);
   }
 
   /**
@@ -220,7 +220,55 @@ public final class RegionHost implements Closeable {
       }
     }
     RegionInfo merged = RegionInfo.of(ia.getTable(), ia.getStartKey(), ib.getEndKey(), newRegionId);
-    return handOver(List.of(a, b), List.of(merged));
+    return handOverRegions(List.of(a, b), List.of(merged));
+  }
+
+  /**
+   * Hands open regions over to new ones, as planned by the master: a split ({@code olds} one
+   * region, {@code news} two) or a merge ({@code olds} two adjacent regions, {@code news} one). The
+   * new regions must cover exactly the old ones' rows; no old region may still read a parent's
+   * files.
+   */
+  public HandOver handOver(List<String> olds, List<RegionInfo> news) throws IOException {
+    List<Region> regions = new ArrayList<>();
+    for (String name : olds) {
+      Region r = requireOnline(name);
+      if (r.hasReferences()) {
+        throw BasaltIOException.doNotRetry(
+            "region "
+                + name
+                + " still reads files of the region it came from; it can split or merge once"
+                + " compacted");
+      }
+      regions.add(r);
+    }
+    regions.sort(
+        (x, y) ->
+            Bytes.compareTo(x.getRegionInfo().getStartKey(), y.getRegionInfo().getStartKey()));
+    byte[] start = regions.get(0).getRegionInfo().getStartKey();
+    byte[] end = regions.get(regions.size() - 1).getRegionInfo().getEndKey();
+    byte[] at = start;
+    for (Region r : regions) {
+      if (!Bytes.equals(r.getRegionInfo().getStartKey(), at)) {
+        throw new MergeRegionException("regions " + olds + " are not adjacent");
+      }
+      at = r.getRegionInfo().getEndKey();
+    }
+    at = start;
+    for (RegionInfo n : news) {
+      if (!n.getTable().equals(regions.get(0).getRegionInfo().getTable())
+          || !Bytes.equals(n.getStartKey(), at)
+          || (n.getEndKey().length > 0 && Bytes.compareTo(n.getEndKey(), n.getStartKey()) <= 0)) {
+        throw BasaltIOException.doNotRetry(
+            "the new regions " + news + " do not cover the rows of " + olds + " in order");
+      }
+      at = n.getEndKey();
+    }
+    if (!Bytes.equals(at, end)) {
+      throw BasaltIOException.doNotRetry(
+          "the new regions " + news + " do not cover the rows of " + olds);
+    }
+    return handOverRegions(regions, news);
   }
 
   private Region requireOnline(String encodedName) throws BasaltIOException {
@@ -234,7 +282,7 @@ public final class RegionHost implements Closeable {
     return r;
   }
 
-  private synchronized HandOver handOver(List<Region> olds, List<RegionInfo> news)
+  private synchronized HandOver handOverRegions(List<Region> olds, List<RegionInfo> news)
       throws IOException {
     checkOpen();
     for (Region r : olds) {
