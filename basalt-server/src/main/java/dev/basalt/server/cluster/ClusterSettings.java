@@ -1,5 +1,7 @@
 package dev.basalt.server.cluster;
 
+import dev.basalt.server.standalone.ServerLaunch;
+import dev.basalt.util.config.Config;
 import dev.basalt.util.config.ConfigKey;
 import dev.basalt.util.config.ConfigKeySet;
 import java.util.List;
@@ -89,5 +91,21 @@ public final class ClusterSettings implements ConfigKeySet {
         REPORT_INTERVAL,
         BALANCER_PERIOD,
         REGIONS_SLOP);
+  }
+
+  /**
+   * Refuses to start {@code process} (e.g. "a region server") outside a cluster: checked before
+   * anything is written under the root directory.
+   */
+  static void requireDistributed(Config config, String process) throws ServerLaunch.Exit {
+    if (!config.get(DISTRIBUTED)) {
+      throw ServerLaunch.badConfiguration(
+          DISTRIBUTED.key()
+              + " is not true: "
+              + process
+              + " runs only in a cluster; set -D "
+              + DISTRIBUTED.key()
+              + "=true (or run bin/basalt standalone)");
+    }
   }
 }

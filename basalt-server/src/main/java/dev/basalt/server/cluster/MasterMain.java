@@ -1,22 +1,15 @@
 package dev.basalt.server.cluster;
 
-import dev.basalt.server.standalone.ProcessLogs;
-import dev.basalt.server.standalone.RootDirectory;
-import dev.basalt.server.standalone.SiteConfig;
-import dev.basalt.server.standalone.StandaloneSettings;
-import dev.basalt.server.standalone.StartupErrors;
+import dev.basalt.server.standalone.ServerLaunch;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,17 +33,7 @@ import picocli.CommandLine.Option;
       "      -D hbase.zookeeper.quorum=zk1,zk2,zk3 -D hbase.master.port=16000"
     })
 public final class MasterMain implements Callable<Integer> {
-  @Option(
-      names = {"-c", "--config"},
-      paramLabel = "FILE",
-      description = "basalt-site.xml (HBase's XML layout) or a .properties file.")
-  private Path configFile;
-
-  @Option(
-      names = {"-D"},
-      paramLabel = "KEY=VALUE",
-      description = "A setting; wins over the configuration file.")
-  private Map<String, String> settings = new LinkedHashMap<>();
+  @Mixin private ServerLaunch launch;
 
   @Option(
       names = {"--root"},
@@ -72,71 +55,39 @@ public final class MasterMain implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Config config;
-    try {
-      Map<String, String> overrides = new LinkedHashMap<>(settings);
-      if (root != null) {
-        overrides.put(StandaloneSettings.ROOT_DIR.key(), root.toString());
-      }
-      config = SiteConfig.load(configFile, overrides);
-    } catch (IOException | IllegalArgumentException e) {
-      System.err.println("basalt: " + StartupErrors.describe(e));
-      return 2;
-    }
-    try {
-      ProcessLogs.defaultTo(RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR)));
-    } catch (IllegalArgumentException e) {
-      System.err.println("basalt: " + e.getMessage());
-      return 2;
-    }
-    if (!config.unknownKeys().isEmpty()) {
-      System.err.println("basalt: ignoring settings Basalt does not use: " + config.unknownKeys());
-    }
     ClusterMaster master;
-    try {
-      master = ClusterMaster.start(config);
-    } catch (IllegalArgumentException e) {
-      System.err.println("basalt: " + e.getMessage());
-      return 2;
-    } catch (IOException | RuntimeException e) {
-      System.err.println("basalt: could not start the master: " + StartupErrors.describe(e));
-      return 1;
-    }
     CompletableFuture<Integer> exit = new CompletableFuture<>();
-    master.onAbort(() -> exit.complete(1));
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  master.close();
-                  exit.complete(0);
-                },
-                "basalt-shutdown"));
     try {
-      writeReadyFile(master, config, false);
-      Thread watcher =
-          new Thread(
-              () -> {
-                try {
-                  while (!master.awaitActive(java.time.Duration.ofSeconds(1))) {
-                    if (exit.isDone()) {
-                      return;
-                    }
-                  }
-                  writeReadyFile(master, config, true);
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                } catch (IOException e) {
-                  System.err.println("basalt: could not write the ready file: " + e.getMessage());
-                }
-              },
-              "basalt-ready-file");
-      watcher.setDaemon(true);
-      watcher.start();
-    } catch (IOException e) {
-      System.err.println("basalt: could not write the ready file: " + StartupErrors.describe(e));
-      master.close();
-      return 1;
+      Config config = launch.load(root);
+      ClusterSettings.requireDistributed(config, "a master");
+      ServerLaunch.useLogsUnderRoot(config);
+      try {
+        master = ClusterMaster.start(config);
+      } catch (IOException | RuntimeException e) {
+        throw ServerLaunch.couldNotStart("the master", e);
+      }
+      master.onAbort(() -> exit.complete(1));
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    master.close();
+                    exit.complete(0);
+                  },
+                  "basalt-shutdown"));
+      try {
+        ServerLaunch.writeReadyFile(readyFile, readyText(master, config, false));
+      } catch (ServerLaunch.Exit e) {
+        master.close();
+        throw e;
+      }
+      if (readyFile != null) {
+        Thread watcher = new Thread(() -> markActive(master, config, exit), "basalt-ready-file");
+        watcher.setDaemon(true);
+        watcher.start();
+      }
+    } catch (ServerLaunch.Exit e) {
+      return e.report();
     }
     int code = exit.join();
     if (code != 0) {
@@ -145,24 +96,31 @@ public final class MasterMain implements Callable<Integer> {
     return code;
   }
 
-  /** Written under a temporary name and renamed, so a script never reads half a file. */
-  private void writeReadyFile(ClusterMaster master, Config config, boolean active)
-      throws IOException {
-    if (readyFile == null) {
-      return;
+  /** Rewrites the ready file with active=true once this master is the active one. */
+  private void markActive(ClusterMaster master, Config config, CompletableFuture<Integer> exit) {
+    try {
+      while (!master.awaitActive(Duration.ofSeconds(1))) {
+        if (exit.isDone()) {
+          return;
+        }
+      }
+      ServerLaunch.writeReadyFile(readyFile, readyText(master, config, true));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ServerLaunch.Exit e) {
+      e.report();
     }
-    String text =
-        "master="
-            + master.name()
-            + "\nbootstrap="
-            + master.name().hostAndPort()
-            + "\nzookeeper="
-            + Addresses.zooKeeperQuorum(config)
-            + "\nactive="
-            + active
-            + "\n";
-    Path tmp = readyFile.resolveSibling(readyFile.getFileName() + ".tmp");
-    Files.writeString(tmp, text, StandardCharsets.UTF_8);
-    Files.move(tmp, readyFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  private static String readyText(ClusterMaster master, Config config, boolean active) {
+    return "master="
+        + master.name()
+        + "\nbootstrap="
+        + master.name().hostAndPort()
+        + "\nzookeeper="
+        + Addresses.zooKeeperQuorum(config)
+        + "\nactive="
+        + active
+        + "\n";
   }
 }

@@ -1,21 +1,13 @@
 package dev.basalt.server.cluster;
 
-import dev.basalt.server.standalone.ProcessLogs;
-import dev.basalt.server.standalone.RootDirectory;
-import dev.basalt.server.standalone.SiteConfig;
-import dev.basalt.server.standalone.StandaloneSettings;
-import dev.basalt.server.standalone.StartupErrors;
+import dev.basalt.server.standalone.ServerLaunch;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,17 +33,7 @@ import picocli.CommandLine.Option;
       "      -D hbase.zookeeper.quorum=zk1,zk2,zk3 -D hbase.regionserver.port=16020"
     })
 public final class RegionServerMain implements Callable<Integer> {
-  @Option(
-      names = {"-c", "--config"},
-      paramLabel = "FILE",
-      description = "basalt-site.xml (HBase's XML layout) or a .properties file.")
-  private Path configFile;
-
-  @Option(
-      names = {"-D"},
-      paramLabel = "KEY=VALUE",
-      description = "A setting; wins over the configuration file.")
-  private Map<String, String> settings = new LinkedHashMap<>();
+  @Mixin private ServerLaunch launch;
 
   @Option(
       names = {"--root"},
@@ -71,66 +53,27 @@ public final class RegionServerMain implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Config config;
-    try {
-      Map<String, String> overrides = new LinkedHashMap<>(settings);
-      if (root != null) {
-        overrides.put(StandaloneSettings.ROOT_DIR.key(), root.toString());
-      }
-      config = SiteConfig.load(configFile, overrides);
-    } catch (IOException | IllegalArgumentException e) {
-      System.err.println("basalt: " + StartupErrors.describe(e));
-      return 2;
-    }
-    if (!config.get(ClusterSettings.DISTRIBUTED)) {
-      System.err.println(
-          "basalt: "
-              + ClusterSettings.DISTRIBUTED.key()
-              + " is not true: a region server runs only in a cluster; set -D "
-              + ClusterSettings.DISTRIBUTED.key()
-              + "=true (or run bin/basalt standalone)");
-      return 2;
-    }
-    // The log directory (logs/ under the root directory) must be set before anything starts
-    // Logback: touching a class with a static logger, RegionServer included, does.
-    try {
-      ProcessLogs.defaultTo(RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR)));
-    } catch (IllegalArgumentException e) {
-      System.err.println("basalt: " + e.getMessage());
-      return 2;
-    }
-    if (!config.unknownKeys().isEmpty()) {
-      System.err.println("basalt: ignoring settings Basalt does not use: " + config.unknownKeys());
-    }
     RegionServer server;
     try {
-      server = RegionServer.start(config);
-    } catch (IllegalArgumentException e) {
-      System.err.println("basalt: " + e.getMessage());
-      return 2;
-    } catch (IOException | RuntimeException e) {
-      System.err.println("basalt: could not start the region server: " + StartupErrors.describe(e));
-      return 1;
-    }
-    // SIGTERM and Ctrl-C stop it gracefully; the hook returns once it stopped
-    Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "basalt-shutdown"));
-    if (readyFile != null) {
+      Config config = launch.load(root);
+      ClusterSettings.requireDistributed(config, "a region server");
+      ServerLaunch.useLogsUnderRoot(config);
       try {
-        writeReadyFile(server);
-      } catch (IOException e) {
-        System.err.println("basalt: could not write the ready file: " + StartupErrors.describe(e));
-        server.stop();
-        return 1;
+        server = RegionServer.start(config);
+      } catch (IOException | RuntimeException e) {
+        throw ServerLaunch.couldNotStart("the region server", e);
       }
+      // SIGTERM and Ctrl-C stop it gracefully; the hook returns once it stopped
+      Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "basalt-shutdown"));
+      try {
+        ServerLaunch.writeReadyFile(readyFile, "regionserver=" + server.serverName() + "\n");
+      } catch (ServerLaunch.Exit e) {
+        server.stop();
+        throw e;
+      }
+    } catch (ServerLaunch.Exit e) {
+      return e.report();
     }
     return server.terminated().join();
-  }
-
-  /** Written under a temporary name and renamed, so a script never reads half a file. */
-  private void writeReadyFile(RegionServer server) throws IOException {
-    String text = "regionserver=" + server.serverName() + "\n";
-    Path tmp = readyFile.resolveSibling(readyFile.getFileName() + ".tmp");
-    Files.writeString(tmp, text, StandardCharsets.UTF_8);
-    Files.move(tmp, readyFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }

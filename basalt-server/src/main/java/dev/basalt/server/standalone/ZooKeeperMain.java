@@ -3,16 +3,13 @@ package dev.basalt.server.standalone;
 import dev.basalt.server.coordination.EmbeddedZooKeeper;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,17 +37,7 @@ import picocli.CommandLine.Option;
       "  basalt zookeeper -D hbase.zookeeper.property.clientPort=2182"
     })
 public final class ZooKeeperMain implements Callable<Integer> {
-  @Option(
-      names = {"-c", "--config"},
-      paramLabel = "FILE",
-      description = "basalt-site.xml (HBase's XML layout) or a .properties file.")
-  private Path configFile;
-
-  @Option(
-      names = {"-D"},
-      paramLabel = "KEY=VALUE",
-      description = "A setting; wins over the configuration file.")
-  private Map<String, String> settings = new LinkedHashMap<>();
+  @Mixin private ServerLaunch launch;
 
   @Option(
       names = {"--port"},
@@ -80,68 +67,37 @@ public final class ZooKeeperMain implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Config config;
-    Path root;
-    try {
-      Map<String, String> overrides = new LinkedHashMap<>(settings);
-      if (port != null) {
-        overrides.put(StandaloneSettings.ZOOKEEPER_PORT.key(), port.toString());
-      }
-      if (dataDir != null) {
-        overrides.put(StandaloneSettings.ZOOKEEPER_DATA_DIR.key(), dataDir.toString());
-      }
-      config = SiteConfig.load(configFile, overrides);
-      root = RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR));
-    } catch (IOException | IllegalArgumentException e) {
-      System.err.println("basalt: " + StartupErrors.describe(e));
-      return 2;
-    }
-    if (!config.unknownKeys().isEmpty()) {
-      System.err.println("basalt: ignoring settings Basalt does not use: " + config.unknownKeys());
-    }
-    ProcessLogs.defaultTo(root);
-    String zkDir = config.get(StandaloneSettings.ZOOKEEPER_DATA_DIR);
     EmbeddedZooKeeper zooKeeper;
     try {
-      zooKeeper =
-          EmbeddedZooKeeper.start(
-              zkDir.isEmpty() ? root.resolve("zookeeper") : Path.of(zkDir),
-              config.get(StandaloneSettings.BIND_ADDRESS),
-              config.get(StandaloneSettings.ZOOKEEPER_PORT));
-    } catch (IOException | RuntimeException e) {
-      System.err.println("basalt: could not start: " + StartupErrors.describe(e));
-      return 1;
-    }
-    if (readyFile != null) {
-      try {
-        writeReadyFile("zookeeper=" + zooKeeper.connectString() + "\n");
-      } catch (IOException e) {
-        System.err.println("basalt: could not write the ready file: " + StartupErrors.describe(e));
-        zooKeeper.close();
-        return 1;
+      Map<String, String> options = new LinkedHashMap<>();
+      if (port != null) {
+        options.put(StandaloneSettings.ZOOKEEPER_PORT.key(), port.toString());
       }
+      if (dataDir != null) {
+        options.put(StandaloneSettings.ZOOKEEPER_DATA_DIR.key(), dataDir.toString());
+      }
+      Config config = launch.load(options);
+      Path root = ServerLaunch.useLogsUnderRoot(config);
+      String zkDir = config.get(StandaloneSettings.ZOOKEEPER_DATA_DIR);
+      try {
+        zooKeeper =
+            EmbeddedZooKeeper.start(
+                zkDir.isEmpty() ? root.resolve("zookeeper") : Path.of(zkDir),
+                config.get(StandaloneSettings.BIND_ADDRESS),
+                config.get(StandaloneSettings.ZOOKEEPER_PORT));
+      } catch (IOException | RuntimeException e) {
+        throw ServerLaunch.couldNotStart("", e);
+      }
+      try {
+        ServerLaunch.writeReadyFile(readyFile, "zookeeper=" + zooKeeper.connectString() + "\n");
+      } catch (ServerLaunch.Exit e) {
+        zooKeeper.close();
+        throw e;
+      }
+    } catch (ServerLaunch.Exit e) {
+      return e.report();
     }
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  zooKeeper.close();
-                  stopped.countDown();
-                },
-                "basalt-shutdown"));
-    try {
-      stopped.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    ServerLaunch.stopOnSignal(zooKeeper::close);
     return 0;
-  }
-
-  /** Written under a temporary name and renamed, so a script never reads half a file. */
-  private void writeReadyFile(String content) throws IOException {
-    Path tmp = readyFile.resolveSibling(readyFile.getFileName() + ".tmp");
-    Files.writeString(tmp, content, StandardCharsets.UTF_8);
-    Files.move(tmp, readyFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }
