@@ -81,7 +81,7 @@ public final class ClusterMaster implements AutoCloseable {
     }
     this.zk = session;
     this.election = new MasterElection(zk, parent(), self);
-    rpc.addService(new ClientMetaServiceHandlers(this::clusterInfo).service());
+    rpc.addService(new ClientMetaServiceHandlers(new Registry()).service());
     zk.onExpired(
         () -> {
           if (!closed) {
@@ -149,22 +149,51 @@ public final class ClusterMaster implements AutoCloseable {
     }
   }
 
-  /** What ClientMetaService answers: the active master also serves hbase:meta. */
-  private ClusterInfo clusterInfo() {
-    ServerName master = self;
-    if (active == null) {
-      try {
-        ServerName a = election.activeMaster();
-        if (a != null) {
-          master = a;
-        }
-      } catch (IOException e) {
-        LOG.debug("could not read the active master from ZooKeeper", e);
-      }
+  /**
+   * What ClientMetaService answers on a master's port: the masters as the election has them (this
+   * one while it is active, else the one ZooKeeper names), hbase:meta on the active master, and as
+   * bootstrap nodes this master and the active one.
+   */
+  private final class Registry implements ClientMetaServiceHandlers.Source {
+    @Override
+    public String clusterId() {
+      ActiveMaster a = active;
+      String id = a != null ? a.clusterId() : clusterIdOfRoot;
+      return id == null ? "" : id;
     }
-    ActiveMaster a = active;
-    String id = a != null ? a.clusterId() : clusterIdOfRoot;
-    return new ClusterInfo(id == null ? "" : id, master, master, BasaltVersion.reported());
+
+    @Override
+    public ServerName activeMaster() throws IOException {
+      if (active != null) {
+        return self;
+      }
+      ServerName a = election.activeMaster();
+      if (a == null) {
+        throw ClientMetaServiceHandlers.masterNotRunning("no active master");
+      }
+      return a;
+    }
+
+    @Override
+    public List<ServerName> backupMasters() throws IOException {
+      return election.backupMasters();
+    }
+
+    @Override
+    public ServerName metaServer() throws IOException {
+      return activeMaster();
+    }
+
+    @Override
+    public List<ServerName> bootstrapNodes() {
+      ServerName a = null;
+      try {
+        a = activeMaster();
+      } catch (IOException e) {
+        LOG.debug("no active master to name as a bootstrap node", e);
+      }
+      return a == null || a.equals(self) ? List.of(self) : List.of(self, a);
+    }
   }
 
   public ServerName name() {

@@ -1,25 +1,11 @@
 package dev.basalt.server.cluster;
 
-import dev.basalt.server.meta.MetaTable;
 import dev.basalt.server.regionserver.MasterLink;
-import dev.basalt.server.rpc.RpcReply;
 import dev.basalt.server.rpc.RpcService;
-import dev.basalt.util.BasaltIOException;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionLocation;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.ClientMetaService;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetActiveMasterRequest;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetActiveMasterResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetBootstrapNodesRequest;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetBootstrapNodesResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetClusterIdRequest;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetClusterIdResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetMastersRequest;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetMastersResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetMastersResponseEntry;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetMetaRegionLocationsRequest;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetMetaRegionLocationsResponse;
 
 /**
  * ClientMetaService (the RPC connection registry) on a cluster region server's port, so any region
@@ -27,14 +13,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.RegistryProtos.GetMetaR
  * ZooKeeper lists them (active and standby), hbase:meta's location (the active master serves it),
  * and as bootstrap nodes this server and the active master. Without an active master the master and
  * meta calls fail with MasterNotRunningException, which the client retries.
- *
- * <p>{@link ClientMetaServiceHandlers} answers from a fixed {@link ClusterInfo} whose region server
- * also serves meta, which is standalone's layout, not a cluster's; hence this class.
  */
-final class RegionServerRegistry {
-  private static final String MASTER_NOT_RUNNING =
-      "org.apache.hadoop.hbase.MasterNotRunningException";
-
+final class RegionServerRegistry implements ClientMetaServiceHandlers.Source {
   private final String clusterId;
   private final Supplier<ServerName> self;
   private final Supplier<MasterLink> masters;
@@ -49,79 +29,51 @@ final class RegionServerRegistry {
   }
 
   RpcService service() {
-    return RpcService.builder(ClientMetaService.getDescriptor())
-        .method(
-            "GetClusterId",
-            GetClusterIdRequest.getDefaultInstance(),
-            (req, call) ->
-                RpcReply.of(GetClusterIdResponse.newBuilder().setClusterId(clusterId).build()))
-        .method(
-            "GetActiveMaster",
-            GetActiveMasterRequest.getDefaultInstance(),
-            (req, call) ->
-                RpcReply.of(
-                    GetActiveMasterResponse.newBuilder()
-                        .setServerName(activeMaster().toProto())
-                        .build()))
-        .method(
-            "GetMasters",
-            GetMastersRequest.getDefaultInstance(),
-            (req, call) -> {
-              GetMastersResponse.Builder b =
-                  GetMastersResponse.newBuilder()
-                      .addMasterServers(
-                          GetMastersResponseEntry.newBuilder()
-                              .setServerName(activeMaster().toProto())
-                              .setIsActive(true));
-              for (ServerName backup : link().backupMasters()) {
-                b.addMasterServers(
-                    GetMastersResponseEntry.newBuilder()
-                        .setServerName(backup.toProto())
-                        .setIsActive(false));
-              }
-              return RpcReply.of(b.build());
-            })
-        .method(
-            "GetMetaRegionLocations",
-            GetMetaRegionLocationsRequest.getDefaultInstance(),
-            (req, call) ->
-                RpcReply.of(
-                    GetMetaRegionLocationsResponse.newBuilder()
-                        .addMetaLocations(
-                            RegionLocation.newBuilder()
-                                .setRegionInfo(MetaTable.regionInfo())
-                                .setServerName(activeMaster().toProto())
-                                .setSeqNum(0))
-                        .build()))
-        .method(
-            "GetBootstrapNodes",
-            GetBootstrapNodesRequest.getDefaultInstance(),
-            (req, call) -> {
-              GetBootstrapNodesResponse.Builder b =
-                  GetBootstrapNodesResponse.newBuilder().addServerName(self.get().toProto());
-              MasterLink link = masters.get();
-              MasterLink.ActiveMaster m = link == null ? null : link.activeMaster();
-              if (m != null) {
-                b.addServerName(m.name().toProto());
-              }
-              return RpcReply.of(b.build());
-            })
-        .build();
+    return new ClientMetaServiceHandlers(this).service();
   }
 
-  private MasterLink link() throws BasaltIOException {
-    MasterLink link = masters.get();
-    if (link == null) {
-      throw new BasaltIOException("this region server is starting", MASTER_NOT_RUNNING, false);
-    }
-    return link;
+  @Override
+  public String clusterId() {
+    return clusterId;
   }
 
-  private ServerName activeMaster() throws IOException {
+  @Override
+  public ServerName activeMaster() throws IOException {
     MasterLink.ActiveMaster m = link().activeMaster();
     if (m == null) {
-      throw new BasaltIOException("no active master", MASTER_NOT_RUNNING, false);
+      throw ClientMetaServiceHandlers.masterNotRunning("no active master");
     }
     return m.name();
+  }
+
+  @Override
+  public List<ServerName> backupMasters() throws IOException {
+    return link().backupMasters();
+  }
+
+  /** The active master serves hbase:meta. */
+  @Override
+  public ServerName metaServer() throws IOException {
+    return activeMaster();
+  }
+
+  /** This server and the active master, when there is one. */
+  @Override
+  public List<ServerName> bootstrapNodes() throws IOException {
+    List<ServerName> nodes = new ArrayList<>(List.of(self.get()));
+    MasterLink link = masters.get();
+    MasterLink.ActiveMaster m = link == null ? null : link.activeMaster();
+    if (m != null) {
+      nodes.add(m.name());
+    }
+    return nodes;
+  }
+
+  private MasterLink link() throws IOException {
+    MasterLink link = masters.get();
+    if (link == null) {
+      throw ClientMetaServiceHandlers.masterNotRunning("this region server is starting");
+    }
+    return link;
   }
 }

@@ -6,14 +6,12 @@ import dev.basalt.db.TableNotFoundException;
 import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ClusterInfo;
 import dev.basalt.server.cluster.ServerName;
+import dev.basalt.server.regionserver.RegionLoads;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.RegionLoad;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.ServerLoad;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
-import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
  * A standalone server as the status call shows it: one live region server serving every open
@@ -21,7 +19,6 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * whole MB rounded down, as HBase reports them.
  */
 public final class StandaloneView implements ClusterView {
-  private static final long MB = 1024 * 1024;
 
   private final Database db;
   private final Supplier<ClusterInfo> cluster;
@@ -80,28 +77,12 @@ public final class StandaloneView implements ClusterView {
       TableName t = m.getRegionInfo().getTable();
       int stores = families.computeIfAbsent(t, this::familyCount);
       requests += m.getReadRequestCount() + m.getWriteRequestCount();
-      load.addRegionLoads(regionLoad(m, stores));
+      load.addRegionLoads(RegionLoads.of(m).setStores(stores));
     }
     Runtime rt = Runtime.getRuntime();
     return load.setTotalNumberOfRequests(requests)
-        .setUsedHeapMB(toMb(rt.totalMemory() - rt.freeMemory()))
-        .setMaxHeapMB(toMb(rt.maxMemory()))
-        .build();
-  }
-
-  /** A region's figures as HBase reports them in a server's load. */
-  public static RegionLoad regionLoad(RegionMetrics m, int stores) {
-    return RegionLoad.newBuilder()
-        .setRegionSpecifier(
-            RegionSpecifier.newBuilder()
-                .setType(RegionSpecifier.RegionSpecifierType.REGION_NAME)
-                .setValue(ByteString.copyFrom(m.getRegionInfo().getRegionName())))
-        .setStores(stores)
-        .setStorefiles(m.getStoreFileCount())
-        .setStorefileSizeMB(toMb(m.getStoreFileSize()))
-        .setMemStoreSizeMB(toMb(m.getMemstoreSize()))
-        .setReadRequestsCount(m.getReadRequestCount())
-        .setWriteRequestsCount(m.getWriteRequestCount())
+        .setUsedHeapMB(RegionLoads.toMb(rt.totalMemory() - rt.freeMemory()))
+        .setMaxHeapMB(RegionLoads.toMb(rt.maxMemory()))
         .build();
   }
 
@@ -111,10 +92,5 @@ public final class StandaloneView implements ClusterView {
     } catch (TableNotFoundException deletedMeanwhile) {
       return 0;
     }
-  }
-
-  /** Whole megabytes, rounded down. */
-  public static int toMb(long bytes) {
-    return (int) Math.min(Integer.MAX_VALUE, bytes / MB);
   }
 }

@@ -32,8 +32,6 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.RollWALWrit
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.RollWALWriterResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.ServerInfo;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.RegionLoad;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier.RegionSpecifierType;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +65,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class AdminServiceHandlers implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(AdminServiceHandlers.class);
-  private static final long MB = 1024 * 1024;
 
   private final ServedRegions regions;
   private final Supplier<ServerName> self;
@@ -231,19 +228,8 @@ public final class AdminServiceHandlers implements AutoCloseable {
   }
 
   private RegionLoad regionLoad(RegionMetrics m) {
-    byte[] name = m.getRegionInfo().getRegionName();
-    RegionLoad.Builder b =
-        RegionLoad.newBuilder()
-            .setRegionSpecifier(
-                RegionSpecifier.newBuilder()
-                    .setType(RegionSpecifierType.REGION_NAME)
-                    .setValue(ByteString.copyFrom(name)))
-            .setStorefiles(m.getStoreFileCount())
-            .setStorefileSizeMB(toMb(m.getStoreFileSize()))
-            .setMemStoreSizeMB(toMb(m.getMemstoreSize()))
-            .setReadRequestsCount(m.getReadRequestCount())
-            .setWriteRequestsCount(m.getWriteRequestCount());
-    Region region = regions.online(name);
+    RegionLoad.Builder b = RegionLoads.of(m);
+    Region region = regions.online(m.getRegionInfo().getRegionName());
     if (region != null) { // else closed since the figures were taken: no more to report
       b.setStores(region.getTableDescriptor().getColumnFamilyCount());
       b.setCompactionState(RegionLoad.CompactionState.valueOf(compactions.state(region).name()));
@@ -271,11 +257,6 @@ public final class AdminServiceHandlers implements AutoCloseable {
               + " of table "
               + r.getTableDescriptor().getTableName());
     }
-  }
-
-  /** Whole megabytes, as HBase reports sizes in RegionLoad (rounded down). */
-  private static int toMb(long bytes) {
-    return (int) Math.min(Integer.MAX_VALUE, bytes / MB);
   }
 
   /** Stops the thread that runs requested compactions (a running one finishes first). */

@@ -5,9 +5,6 @@ import dev.basalt.region.Region;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.RegionLoad;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.ServerLoad;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier.RegionSpecifierType;
-import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 
 /**
  * The load a region server reports to the master every interval (RegionServerReport): one
@@ -17,8 +14,6 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * {@code status}. Used by the report thread only.
  */
 public final class ServerLoads implements Supplier<ServerLoad> {
-  private static final long MB = 1024 * 1024;
-
   private final HostedRegions regions;
   private long lastTotal;
   private long lastReportMillis = System.currentTimeMillis();
@@ -40,8 +35,8 @@ public final class ServerLoads implements Supplier<ServerLoad> {
     Runtime rt = Runtime.getRuntime();
     b.setTotalNumberOfRequests(total)
         .setNumberOfRequests(Math.max(0, total - lastTotal))
-        .setUsedHeapMB(toMb(rt.totalMemory() - rt.freeMemory()))
-        .setMaxHeapMB(toMb(rt.maxMemory()))
+        .setUsedHeapMB(RegionLoads.toMb(rt.totalMemory() - rt.freeMemory()))
+        .setMaxHeapMB(RegionLoads.toMb(rt.maxMemory()))
         .setReportStartTime(start)
         .setReportEndTime(now)
         .setInfoServerPort(0);
@@ -51,27 +46,11 @@ public final class ServerLoads implements Supplier<ServerLoad> {
   }
 
   private RegionLoad regionLoad(RegionMetrics m) {
-    byte[] name = m.getRegionInfo().getRegionName();
-    RegionLoad.Builder b =
-        RegionLoad.newBuilder()
-            .setRegionSpecifier(
-                RegionSpecifier.newBuilder()
-                    .setType(RegionSpecifierType.REGION_NAME)
-                    .setValue(ByteString.copyFrom(name)))
-            .setStorefiles(m.getStoreFileCount())
-            .setStorefileSizeMB(toMb(m.getStoreFileSize()))
-            .setMemStoreSizeMB(toMb(m.getMemstoreSize()))
-            .setReadRequestsCount(m.getReadRequestCount())
-            .setWriteRequestsCount(m.getWriteRequestCount());
-    Region region = regions.online(name);
+    RegionLoad.Builder b = RegionLoads.of(m);
+    Region region = regions.online(m.getRegionInfo().getRegionName());
     if (region != null) { // else closed since the figures were taken
       b.setStores(region.getTableDescriptor().getColumnFamilyCount());
     }
     return b.build();
-  }
-
-  /** Whole megabytes, rounded down, as HBase reports them. */
-  private static int toMb(long bytes) {
-    return (int) Math.min(Integer.MAX_VALUE, bytes / MB);
   }
 }

@@ -97,7 +97,7 @@ public final class StandaloneServer implements AutoCloseable {
     client.recoveredNonces(db.recoveredNonces());
     AdminServiceHandlers admin = new AdminServiceHandlers(regions, () -> cluster.regionServer());
     toClose.add(0, admin);
-    ClientMetaServiceHandlers registry = new ClientMetaServiceHandlers(() -> cluster);
+    ClientMetaServiceHandlers registry = ClientMetaServiceHandlers.of(() -> cluster);
     RpcServer regionServer =
         new RpcServer(
             RpcServerConfig.from(
