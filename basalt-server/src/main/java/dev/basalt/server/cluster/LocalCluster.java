@@ -1,0 +1,522 @@
+package dev.basalt.server.cluster;
+
+import dev.basalt.server.coordination.EmbeddedZooKeeper;
+import dev.basalt.server.standalone.SiteConfig;
+import dev.basalt.server.standalone.StandaloneSettings;
+import dev.basalt.util.config.Config;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.StringJoiner;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A whole cluster on this machine: a ZooKeeper server, masters and region servers on 127.0.0.1 with
+ * free ports over one root directory, either in this JVM or as child processes ({@link
+ * LocalClusterOptions.Mode}). {@code bin/basalt local-cluster} ({@link LocalClusterMain}) and the
+ * multi-process tests run it.
+ *
+ * <p>Start order: ZooKeeper; the masters, until one is active (it creates the root's cluster id,
+ * which a region server checks when it starts); the region servers, until each registered. Child
+ * processes of one phase start together and the phase waits for every ready file, at most the start
+ * timeout. A child's console output goes to {@code <root>/logs/<id>.out}; with conf/logback.xml its
+ * log also goes to {@code <root>/logs/basalt-<id>.log}; ready files live in {@code <root>/run}.
+ *
+ * <p>{@link #close} stops everything cleanly so that the cluster can start again on the same root:
+ * region servers one at a time (each hands its regions to the others; the last one closes its own
+ * and reports them closed), then the standby masters, the active master, ZooKeeper. {@link
+ * #killAll} ends every process at once. Every wait is bounded by the options' timeouts.
+ * Thread-safe.
+ */
+public final class LocalCluster implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(LocalCluster.class);
+  private static final String HOST = "127.0.0.1";
+  private static final long POLL_MILLIS = 50;
+  private static final Duration KILL_WAIT = Duration.ofSeconds(10);
+
+  private final LocalClusterOptions options;
+  private final Path root;
+  private final Path logs;
+  private final Path run;
+  private final AtomicInteger masterIds = new AtomicInteger();
+  private final AtomicInteger regionServerIds = new AtomicInteger();
+  private final List<LocalClusterNode> masters = new CopyOnWriteArrayList<>();
+  private final List<LocalClusterNode> regionServers = new CopyOnWriteArrayList<>();
+  private volatile LocalClusterNode zooKeeper;
+  private volatile int zooKeeperPort;
+  private Thread exitHook;
+  private boolean closed;
+
+  private LocalCluster(LocalClusterOptions options) {
+    this.options = options;
+    this.root = options.root;
+    this.logs = root.resolve("logs");
+    this.run = root.resolve("run");
+  }
+
+  /**
+   * Starts a cluster and returns once every process is ready.
+   *
+   * @throws IOException when a process could not start (the message says which, with the end of its
+   *     output); whatever started is killed again
+   */
+  public static LocalCluster start(LocalClusterOptions options)
+      throws IOException, InterruptedException {
+    LocalCluster c = new LocalCluster(options);
+    try {
+      c.startAll();
+      return c;
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      c.killAll();
+      throw e;
+    }
+  }
+
+  private void startAll() throws IOException, InterruptedException {
+    Files.createDirectories(logs);
+    Files.createDirectories(run);
+    if (options.mode == LocalClusterOptions.Mode.CHILD_PROCESSES
+        && options.onExit == LocalClusterOptions.OnExit.KILL_CHILDREN) {
+      exitHook = new Thread(this::killAll, "basalt-local-cluster-kill");
+      Runtime.getRuntime().addShutdownHook(exitHook);
+    }
+    zooKeeper = startZooKeeper();
+    String zk = zooKeeper.address();
+    zooKeeperPort = Integer.parseInt(zk.substring(zk.lastIndexOf(':') + 1));
+    LOG.info("local cluster: ZooKeeper at {}", zk);
+    startMasters(options.masters);
+    awaitActiveMaster(options.startTimeout);
+    startRegionServers(options.regionServers);
+  }
+
+  // ---- starting processes ---------------------------------------------------------------------
+
+  private boolean children() {
+    return options.mode == LocalClusterOptions.Mode.CHILD_PROCESSES;
+  }
+
+  private LocalClusterNode startZooKeeper() throws IOException, InterruptedException {
+    String id = "zookeeper";
+    Path dataDir = root.resolve("zookeeper");
+    if (!children()) {
+      return new LocalInProcessNodes.ZooKeeper(
+          id, EmbeddedZooKeeper.start(dataDir, HOST, options.zooKeeperPort));
+    }
+    List<String> args =
+        List.of(
+            "--port",
+            Integer.toString(options.zooKeeperPort),
+            "--data-dir",
+            dataDir.toString(),
+            "--ready-file",
+            readyFile(id).toString(),
+            "-D",
+            StandaloneSettings.ROOT_DIR.key() + "=" + root);
+    LocalChildProcess p =
+        launch(id, LocalClusterNode.Role.ZOOKEEPER, options.zooKeeperHeap, ZOOKEEPER_MAIN, args);
+    p.awaitReady(options.startTimeout);
+    return p;
+  }
+
+  private static final String ZOOKEEPER_MAIN = "dev.basalt.server.standalone.ZooKeeperMain";
+
+  /** Starts {@code n} masters together and waits until each listens (not until one is active). */
+  private List<LocalClusterNode> startMasters(int n) throws IOException, InterruptedException {
+    List<LocalClusterNode> started = new ArrayList<>();
+    List<LocalChildProcess> launched = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      String id = "master-" + masterIds.incrementAndGet();
+      if (children()) {
+        LocalChildProcess p =
+            launch(
+                id,
+                LocalClusterNode.Role.MASTER,
+                options.masterHeap,
+                MasterMain.class.getName(),
+                serverArgs(id, StandaloneSettings.MASTER_PORT.key()));
+        launched.add(p);
+        masters.add(p);
+        started.add(p);
+      } else {
+        LocalClusterNode m =
+            new LocalInProcessNodes.Master(
+                id, ClusterMaster.start(config(StandaloneSettings.MASTER_PORT.key())));
+        masters.add(m);
+        started.add(m);
+      }
+    }
+    for (LocalChildProcess p : launched) {
+      p.awaitReady(options.startTimeout);
+      LOG.info("local cluster: {} listens at {} (pid {})", p.id(), p.address(), p.pid());
+    }
+    return started;
+  }
+
+  /** Starts {@code n} region servers together and waits until each registered with the master. */
+  private List<LocalClusterNode> startRegionServers(int n)
+      throws IOException, InterruptedException {
+    List<LocalClusterNode> started = new ArrayList<>();
+    List<LocalChildProcess> launched = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      String id = "regionserver-" + regionServerIds.incrementAndGet();
+      if (children()) {
+        LocalChildProcess p =
+            launch(
+                id,
+                LocalClusterNode.Role.REGION_SERVER,
+                options.regionServerHeap,
+                RegionServerMain.class.getName(),
+                serverArgs(id, StandaloneSettings.REGIONSERVER_PORT.key()));
+        launched.add(p);
+        regionServers.add(p);
+        started.add(p);
+      } else {
+        LocalClusterNode rs =
+            new LocalInProcessNodes.RegionServerNode(
+                id, RegionServer.start(config(StandaloneSettings.REGIONSERVER_PORT.key())));
+        regionServers.add(rs);
+        started.add(rs);
+      }
+    }
+    for (LocalChildProcess p : launched) {
+      p.awaitReady(options.startTimeout);
+      LOG.info("local cluster: {} serves at {} (pid {})", p.id(), p.serverName(), p.pid());
+    }
+    return started;
+  }
+
+  /** The settings of a master or region server, its own port free ({@code portKey} = 0). */
+  private Map<String, String> settings(String portKey) {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put(ClusterSettings.DISTRIBUTED.key(), "true");
+    s.put(StandaloneSettings.ROOT_DIR.key(), root.toString());
+    s.put(ClusterSettings.ZOOKEEPER_QUORUM.key(), HOST);
+    s.put(StandaloneSettings.ZOOKEEPER_PORT.key(), Integer.toString(zooKeeperPort));
+    s.put(StandaloneSettings.BIND_ADDRESS.key(), HOST);
+    s.put(portKey, "0");
+    s.putAll(options.settings); // the caller's win
+    return s;
+  }
+
+  private Config config(String portKey) throws IOException {
+    return SiteConfig.load(options.configFile, settings(portKey));
+  }
+
+  private List<String> serverArgs(String id, String portKey) {
+    List<String> args = new ArrayList<>(List.of("--ready-file", readyFile(id).toString()));
+    if (options.configFile != null) {
+      args.add("-c");
+      args.add(options.configFile.toString());
+    }
+    settings(portKey)
+        .forEach(
+            (k, v) -> {
+              args.add("-D");
+              args.add(k + "=" + v);
+            });
+    return args;
+  }
+
+  private Path readyFile(String id) {
+    return run.resolve(id + ".ready");
+  }
+
+  private LocalChildProcess launch(
+      String id, LocalClusterNode.Role role, String heap, String mainClass, List<String> args)
+      throws IOException {
+    List<String> cmd = new ArrayList<>();
+    // Its own session: Ctrl-C in a terminal reaches the whole foreground process group, and the
+    // children must instead be stopped by the launcher, in order (see close)
+    String setsid = setsid();
+    if (setsid != null) {
+      cmd.add(setsid);
+    }
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx" + heap);
+    cmd.addAll(options.childJvmOptions);
+    if (options.logbackConfig != null) {
+      cmd.add("-Dlogback.configurationFile=" + options.logbackConfig);
+    }
+    cmd.add("-Dbasalt.log.dir=" + logs);
+    cmd.add("-Dbasalt.log.name=basalt-" + id);
+    cmd.add("-cp");
+    cmd.add(options.classPath);
+    cmd.add(mainClass);
+    cmd.addAll(args);
+    LocalChildProcess p =
+        LocalChildProcess.launch(id, role, cmd, logs.resolve(id + ".out"), readyFile(id));
+    return p;
+  }
+
+  /** setsid(1) where the system has it (util-linux); elsewhere children share our group. */
+  private static String setsid() {
+    for (String candidate : new String[] {"/usr/bin/setsid", "/bin/setsid"}) {
+      if (Files.isExecutable(Path.of(candidate))) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  /** Starts one more region server and returns once it registered. */
+  public LocalClusterNode addRegionServer() throws IOException, InterruptedException {
+    return addRegionServers(1).get(0);
+  }
+
+  /** Starts {@code n} more region servers together and returns once each registered. */
+  public synchronized List<LocalClusterNode> addRegionServers(int n)
+      throws IOException, InterruptedException {
+    checkOpen();
+    return startRegionServers(n);
+  }
+
+  /** Starts one more master (it stands by while another is active) and returns once it listens. */
+  public synchronized LocalClusterNode addMaster() throws IOException, InterruptedException {
+    checkOpen();
+    return startMasters(1).get(0);
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("the local cluster is closed");
+    }
+  }
+
+  // ---- what it is -------------------------------------------------------------------------------
+
+  public Path root() {
+    return root;
+  }
+
+  /** Where the children's output and log files are ({@code <root>/logs}). */
+  public Path logDirectory() {
+    return logs;
+  }
+
+  public LocalClusterNode zooKeeper() {
+    return zooKeeper;
+  }
+
+  /** The ZooKeeper quorum clients use: {@code 127.0.0.1}. */
+  public String zooKeeperQuorum() {
+    return HOST;
+  }
+
+  public int zooKeeperPort() {
+    return zooKeeperPort;
+  }
+
+  /** Masters still running, in start order. */
+  public List<LocalClusterNode> masters() {
+    return alive(masters);
+  }
+
+  /** Region servers still running, in start order. */
+  public List<LocalClusterNode> regionServers() {
+    return alive(regionServers);
+  }
+
+  /** Every process started, running or not, in start order (ZooKeeper first). */
+  public List<LocalClusterNode> allNodes() {
+    List<LocalClusterNode> all = new ArrayList<>();
+    if (zooKeeper != null) {
+      all.add(zooKeeper);
+    }
+    all.addAll(masters);
+    all.addAll(regionServers);
+    return all;
+  }
+
+  private static List<LocalClusterNode> alive(List<LocalClusterNode> nodes) {
+    List<LocalClusterNode> out = new ArrayList<>();
+    for (LocalClusterNode n : nodes) {
+      if (n.isAlive()) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+
+  /** The running master that is active, if one is now. */
+  public Optional<LocalClusterNode> activeMaster() {
+    for (LocalClusterNode m : masters) {
+      if (m.isAlive() && m.isActiveMaster()) {
+        return Optional.of(m);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Waits until a running master is active.
+   *
+   * @throws IOException when none is within {@code timeout}
+   */
+  public LocalClusterNode awaitActiveMaster(Duration timeout)
+      throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      Optional<LocalClusterNode> a = activeMaster();
+      if (a.isPresent()) {
+        return a.get();
+      }
+      if (masters().isEmpty()) {
+        throw new IOException("no master is running");
+      }
+      if (System.nanoTime() - deadline >= 0) {
+        throw new IOException("no master became active within " + timeout.toSeconds() + " s");
+      }
+      Thread.sleep(POLL_MILLIS);
+    }
+  }
+
+  /** {@code hbase.client.bootstrap.servers} for the RPC registry: the running masters. */
+  public String bootstrapServers() {
+    StringJoiner j = new StringJoiner(",");
+    for (LocalClusterNode m : masters()) {
+      j.add(m.address());
+    }
+    return j.toString();
+  }
+
+  /** What a stock client sets to reach the cluster through ZooKeeper (HBase's keys). */
+  public Map<String, String> clientSettings() {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put(ClusterSettings.ZOOKEEPER_QUORUM.key(), HOST);
+    s.put(StandaloneSettings.ZOOKEEPER_PORT.key(), Integer.toString(zooKeeperPort));
+    String parent = options.settings.get(StandaloneSettings.ZNODE_PARENT.key());
+    if (parent != null) {
+      s.put(StandaloneSettings.ZNODE_PARENT.key(), parent);
+    }
+    return s;
+  }
+
+  // ---- control ----------------------------------------------------------------------------------
+
+  /**
+   * Stops one process gracefully (a child: SIGTERM, SIGKILL after the stop timeout) and returns its
+   * exit status. A region server first hands its regions to the others; a master hands over to a
+   * standby.
+   */
+  public int stop(LocalClusterNode node) throws IOException, InterruptedException {
+    return node.stop(options.stopTimeout);
+  }
+
+  /** Kills one process (a child: SIGKILL) and returns its exit status. */
+  public int kill(LocalClusterNode node) throws IOException, InterruptedException {
+    return node.kill(KILL_WAIT);
+  }
+
+  /** Suspends a child process (SIGSTOP): it keeps its sockets and session but answers nothing. */
+  public void suspend(LocalClusterNode node) throws IOException, InterruptedException {
+    node.suspend();
+  }
+
+  /** Resumes a suspended child process (SIGCONT). */
+  public void resume(LocalClusterNode node) throws IOException, InterruptedException {
+    node.resume();
+  }
+
+  /**
+   * Stops every process cleanly, in the order the class comment gives; a process that does not stop
+   * within the stop timeout is killed. Idempotent.
+   */
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    try {
+      for (LocalClusterNode rs : regionServers()) {
+        stopQuietly(rs);
+      }
+      List<LocalClusterNode> ms = masters();
+      for (LocalClusterNode m : ms) {
+        if (!m.isActiveMaster()) {
+          stopQuietly(m);
+        }
+      }
+      for (LocalClusterNode m : ms) {
+        stopQuietly(m);
+      }
+      if (zooKeeper != null && zooKeeper.isAlive()) {
+        stopQuietly(zooKeeper);
+      }
+    } finally {
+      killAll(); // anything a failed stop left running
+      removeExitHook();
+    }
+  }
+
+  private void stopQuietly(LocalClusterNode n) {
+    try {
+      if (n.isAlive()) {
+        int code = n.stop(options.stopTimeout);
+        LOG.info("local cluster: {} stopped (exit status {})", n.id(), code);
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("local cluster: could not stop {} cleanly: {}", n.id(), e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * Ends every process at once: children are killed (SIGKILL), in-process region servers abort and
+   * in-process masters and ZooKeeper close. Idempotent; also what the exit hook does.
+   */
+  public void killAll() {
+    synchronized (this) {
+      closed = true;
+    }
+    List<LocalClusterNode> all = allNodes();
+    // region servers first: in this JVM a master's close would otherwise move their regions
+    for (LocalClusterNode n : reversed(all)) {
+      if (!n.isAlive()) {
+        continue;
+      }
+      try {
+        if (n instanceof LocalInProcessNodes.Master || n instanceof LocalInProcessNodes.ZooKeeper) {
+          n.stop(KILL_WAIT);
+        } else {
+          n.kill(KILL_WAIT);
+        }
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("local cluster: could not kill {}: {}", n.id(), e.toString());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  private static List<LocalClusterNode> reversed(List<LocalClusterNode> nodes) {
+    List<LocalClusterNode> r = new ArrayList<>(nodes);
+    java.util.Collections.reverse(r);
+    return r;
+  }
+
+  private void removeExitHook() {
+    Thread hook = exitHook;
+    if (hook == null || Thread.currentThread() == hook) {
+      return;
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the JVM is exiting: the hook runs anyway and finds nothing left to kill
+    }
+  }
+}
