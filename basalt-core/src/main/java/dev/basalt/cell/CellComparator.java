@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 
 /**
- * The one cell order of Basalt (ARCHITECTURE.md section 1): row ascending, family ascending,
+ * The one cell order of Basalt (../shared/ARCHITECTURE.md section 1): row ascending, family ascending,
  * qualifier ascending (all unsigned lexicographic), timestamp descending, type code descending,
  * sequence id descending. Newer versions therefore come first in a column, and a delete marker
  * comes before the puts of equal timestamp it masks.

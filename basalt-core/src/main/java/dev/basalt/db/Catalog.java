@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The database's catalog on storage (ARCHITECTURE.md section 5, docs/formats/catalog.md):
+ * The database's catalog on storage (../shared/ARCHITECTURE.md section 5, docs/formats/catalog.md):
  *
  * <pre>
  * data/.maxregionid                         highest region id handed out

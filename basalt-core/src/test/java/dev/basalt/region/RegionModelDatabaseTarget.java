@@ -273,7 +273,7 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
     table = db.getTable(name);
   }
 
-  /** Whether the archive holds a file: compactions archive their inputs (ARCHITECTURE.md 5). */
+  /** Whether the archive holds a file: compactions archive their inputs (../shared/ARCHITECTURE.md section 5). */
   @Override
   public boolean compactedSoFar() {
     return archivedFiles() > 0;

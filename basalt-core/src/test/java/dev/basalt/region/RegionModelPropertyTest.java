@@ -12,7 +12,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 
 /**
- * Model-based tests of {@link Region} (ARCHITECTURE.md section 8): random histories of writes,
+ * Model-based tests of {@link Region} (../shared/ARCHITECTURE.md section 8): random histories of writes,
  * reads and clock moves run against a fresh in-memory region and the naive reference model ({@link
  * dev.basalt.region.model.ModelRegion}, docs/SEMANTICS.md); every write outcome and every read must
  * agree, Result by Result.

@@ -20,8 +20,9 @@ public final class RpcSettings implements ConfigKeySet {
               "hbase.regionserver.handler.count",
               0,
               "threads",
-              "Threads that run calls (never the network threads); 0 means four per core, at least"
-                  + " eight.")
+              "Threads that run calls; short calls that cannot block (a get of rows in memory, a"
+                  + " small write) run on the network thread that read them instead. 0 means four"
+                  + " per core, at least eight.")
           .atLeast(0);
 
   public static final ConfigKey<Integer> CALL_QUEUE_LENGTH =
