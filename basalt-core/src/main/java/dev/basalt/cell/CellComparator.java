@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.Comparator;
 
 /**
- * The one cell order of Basalt (../shared/ARCHITECTURE.md section 1): row ascending, family ascending,
- * qualifier ascending (all unsigned lexicographic), timestamp descending, type code descending,
- * sequence id descending. Newer versions therefore come first in a column, and a delete marker
- * comes before the puts of equal timestamp it masks.
+ * The one cell order of Basalt (../shared/ARCHITECTURE.md section 1): row ascending, family
+ * ascending, qualifier ascending (all unsigned lexicographic), timestamp descending, type code
+ * descending, sequence id descending. Newer versions therefore come first in a column, and a delete
+ * marker comes before the puts of equal timestamp it masks.
  *
  * <p>Two {@link KeyValue}s are compared directly on their backing arrays without allocation or
  * virtual calls; other cells go through the {@link Cell} accessors. Thread-safe and stateless.

@@ -36,7 +36,8 @@ public final class ColumnFamilyDescriptor implements Comparable<ColumnFamilyDesc
     d.put(MIN_VERSIONS, "0");
     d.put(TTL, String.valueOf(FOREVER));
     d.put(KEEP_DELETED_CELLS, "FALSE");
-    // Basalt's default: deterministic history (../shared/ARCHITECTURE.md section 1). HBase's is false.
+    // Basalt's default: deterministic history (../shared/ARCHITECTURE.md section 1). HBase's is
+    // false.
     d.put(NEW_VERSION_BEHAVIOR, "true");
     d.put(BLOCKSIZE, "65536");
     d.put(BLOOMFILTER, "ROW");

@@ -273,7 +273,10 @@ final class RegionModelDatabaseTarget implements RegionModelTarget {
     table = db.getTable(name);
   }
 
-  /** Whether the archive holds a file: compactions archive their inputs (../shared/ARCHITECTURE.md section 5). */
+  /**
+   * Whether the archive holds a file: compactions archive their inputs (../shared/ARCHITECTURE.md
+   * section 5).
+   */
   @Override
   public boolean compactedSoFar() {
     return archivedFiles() > 0;

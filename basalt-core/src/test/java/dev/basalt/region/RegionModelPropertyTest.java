@@ -12,10 +12,10 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 
 /**
- * Model-based tests of {@link Region} (../shared/ARCHITECTURE.md section 8): random histories of writes,
- * reads and clock moves run against a fresh in-memory region and the naive reference model ({@link
- * dev.basalt.region.model.ModelRegion}, docs/SEMANTICS.md); every write outcome and every read must
- * agree, Result by Result.
+ * Model-based tests of {@link Region} (../shared/ARCHITECTURE.md section 8): random histories of
+ * writes, reads and clock moves run against a fresh in-memory region and the naive reference model
+ * ({@link dev.basalt.region.model.ModelRegion}, docs/SEMANTICS.md); every write outcome and every
+ * read must agree, Result by Result.
  *
  * <p>Scans with a batch size are compared row by row: the concatenation of a row's slices must
  * equal the model's row, and every slice but the row's last must hold exactly {@code batch} cells

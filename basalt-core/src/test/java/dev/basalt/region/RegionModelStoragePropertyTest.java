@@ -21,9 +21,9 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * Model-based tests of the durable engine (../shared/ARCHITECTURE.md section 8): the histories of {@link
- * RegionModelPropertyTest}, run against a table of a {@link dev.basalt.db.Database} in a fresh
- * temporary directory ({@link RegionModelDatabaseTarget}), with flushes, minor and major
+ * Model-based tests of the durable engine (../shared/ARCHITECTURE.md section 8): the histories of
+ * {@link RegionModelPropertyTest}, run against a table of a {@link dev.basalt.db.Database} in a
+ * fresh temporary directory ({@link RegionModelDatabaseTarget}), with flushes, minor and major
  * compactions and restarts (flushing on close, or replaying the WAL on open) inserted at random
  * points, and flushes and compactions also while a scanner is open. Every flush is followed by the
  * minor compaction it asks for in the background, when the selection finds work; {@code
