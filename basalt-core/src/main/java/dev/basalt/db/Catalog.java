@@ -9,6 +9,7 @@ import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
 import dev.basalt.util.Clock;
 import dev.basalt.util.FaultPoints;
+import dev.basalt.wal.WalSplitter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -404,7 +405,9 @@ final class Catalog {
     for (RegionSet.Member m : set.members()) {
       String dir = regionDir(m.info());
       for (String f : storage.list(dir)) {
-        if (f.startsWith(".") || !storage.isDirectory(dir + "/" + f)) {
+        if (f.startsWith(".")
+            || f.equals(WalSplitter.RECOVERED_EDITS_DIR) // not a family: edits to replay
+            || !storage.isDirectory(dir + "/" + f)) {
           continue;
         }
         for (String file : storage.list(dir + "/" + f)) {
@@ -458,7 +461,9 @@ final class Catalog {
   private void archiveDroppedFamilies(RegionInfo info, TableDescriptor desc) throws IOException {
     String dir = regionDir(info);
     for (String f : storage.list(dir)) {
-      if (f.startsWith(".") || f.equals("recovered.edits") || !storage.isDirectory(dir + "/" + f)) {
+      if (f.startsWith(".")
+          || f.equals(WalSplitter.RECOVERED_EDITS_DIR)
+          || !storage.isDirectory(dir + "/" + f)) {
         continue;
       }
       if (!desc.hasColumnFamily(Bytes.toBytes(f))) {

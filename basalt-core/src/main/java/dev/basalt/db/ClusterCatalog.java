@@ -6,6 +6,7 @@ import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableDescriptor;
 import dev.basalt.schema.TableName;
 import dev.basalt.util.Clock;
+import dev.basalt.wal.WalSplitter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -330,6 +331,24 @@ public final class ClusterCatalog {
         catalog.archive(Catalog.regionDir(m.info()));
       }
       return put(e.descriptor(), set);
+    }
+  }
+
+  /**
+   * Where a dead server's logged edits of a region go when its log is split ({@link
+   * WalSplitter#split}): the region's directory and sequence floor when the catalog lists the
+   * region (in any table, enabled or disabled), else null (its edits are dropped: the region was
+   * split, merged, truncated or dropped after it closed with a final flush).
+   */
+  public WalSplitter.Target recoveryTarget(String encodedRegionName) {
+    synchronized (ddl) {
+      for (Entry e : tables.values()) {
+        RegionSet.Member m = e.set().member(encodedRegionName);
+        if (m != null) {
+          return new WalSplitter.Target(Catalog.regionDir(m.info()), m.sequenceFloor());
+        }
+      }
+      return null;
     }
   }
 

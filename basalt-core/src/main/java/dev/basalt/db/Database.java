@@ -1,7 +1,6 @@
 package dev.basalt.db;
 
 import dev.basalt.cell.Bytes;
-import dev.basalt.cell.CellUtil;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.fs.LocalStorage;
 import dev.basalt.fs.Storage;
@@ -231,21 +230,11 @@ public final class Database implements Closeable {
     }
   }
 
-  /**
-   * The cells of a WAL entry that a region must still replay: those of families its table still
-   * has, above its sequence floor (the region skips, in turn, those its store files hold).
-   */
+  /** The cells of a WAL entry that a region must still replay ({@link ReplayFilter}). */
   private static List<KeyValue> replayable(
       Catalog.LoadedTable t, String region, List<KeyValue> cells) {
-    long floor = t.regions().member(region).sequenceFloor();
-    TableDescriptor desc = t.descriptor();
-    List<KeyValue> out = new ArrayList<>(cells.size());
-    for (KeyValue kv : cells) {
-      if (kv.getSequenceId() > floor && desc.hasColumnFamily(CellUtil.cloneFamily(kv))) {
-        out.add(kv);
-      }
-    }
-    return out;
+    return ReplayFilter.replayable(
+        t.descriptor(), t.regions().member(region).sequenceFloor(), cells);
   }
 
   /**

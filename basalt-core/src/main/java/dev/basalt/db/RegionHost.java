@@ -1,6 +1,7 @@
 package dev.basalt.db;
 
 import dev.basalt.cell.Bytes;
+import dev.basalt.fs.LockHolder;
 import dev.basalt.fs.Storage;
 import dev.basalt.region.Region;
 import dev.basalt.region.RegionServices;
@@ -14,6 +15,7 @@ import dev.basalt.util.Clock;
 import dev.basalt.util.FaultPoints;
 import dev.basalt.util.config.Config;
 import dev.basalt.wal.Wal;
+import dev.basalt.wal.WalSettings;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,8 +40,13 @@ import org.slf4j.LoggerFactory;
  * region's sequence floor, and the log forgets the region.
  *
  * <p>Splits and merges ({@link #split}, {@link #merge}) hand a region's data to new regions through
- * reference files, as the embedded database does; the master then switches the catalog. Not done
- * here yet: replaying another server's log (crash recovery). Thread-safe.
+ * reference files, as the embedded database does; the master then switches the catalog.
+ *
+ * <p>Crash recovery: the host holds the lock of its log directory ({@link Storage#lockDirectory})
+ * from start to close, so a master can tell a live writer from a dead one (the OS drops the lock
+ * when the process dies); the master splits a dead server's log into recovered edits per region
+ * ({@link dev.basalt.wal.WalSplitter}), which {@link #open} replays before the region serves.
+ * Thread-safe.
  */
 public final class RegionHost implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(RegionHost.class);
@@ -46,8 +54,12 @@ public final class RegionHost implements Closeable {
   /** Fault point: a split's or merge's old regions are closed, the new ones not yet written. */
   public static final String FAULT_HANDOVER_CLOSED = "regionhost.handover.afterClosed";
 
+  /** Fault point: an opening region's recovered edits are flushed, their files not yet deleted. */
+  public static final String FAULT_RECOVERED_EDITS_FLUSHED = "regionhost.open.recoveredFlushed";
+
   private final Storage storage;
   private final Config config;
+  private final Closeable walLock;
   private final Wal wal;
   private final BlockCache blockCache;
   private final Maintenance maintenance;
@@ -55,35 +67,52 @@ public final class RegionHost implements Closeable {
   private final Catalog files;
   private final ConcurrentHashMap<String, Region> online = new ConcurrentHashMap<>();
   private volatile boolean closed;
+  private volatile Consumer<List<Database.RecoveredNonce>> recoveredNonces = n -> {};
 
   /**
-   * Starts a host with a new, empty log.
+   * Starts a host with a new, empty log, holding the lock of its directory {@code WALs/<serverId>}
+   * (the lock file names this process: {@link LockHolder}) until {@link #close} or {@link #abort}.
    *
    * @param serverId the server's name, HBase's {@code host,port,startcode}: its log directory
    * @throws IOException when the root is not a cluster's (no cluster id), or the log directory
    *     already holds segments (another server of that name, or a life of this one whose log must
-   *     be recovered first)
+   *     be recovered first), or another process (or host) holds its lock
    */
   public static RegionHost start(Storage storage, String serverId, Config config, Clock clock)
       throws IOException {
     SettingsTogether.check(config);
     UUID clusterId = ClusterCatalog.clusterIdOf(storage);
     String walDir = Wal.DIR + "/" + serverId;
-    if (storage.isDirectory(walDir) && !storage.list(walDir).isEmpty()) {
-      throw new IOException(
-          storage.describe(walDir)
-              + " already holds a write-ahead log: another server named "
-              + serverId
-              + " ran on this root");
+    Closeable lock = storage.lockDirectory(walDir, LockHolder.current().format());
+    try {
+      for (String name : storage.list(walDir)) {
+        if (Wal.isSegment(name)) {
+          throw new IOException(
+              storage.describe(walDir)
+                  + " already holds a write-ahead log: another server named "
+                  + serverId
+                  + " ran on this root");
+        }
+      }
+      return new RegionHost(storage, serverId, clusterId, config, clock, lock);
+    } catch (IOException | RuntimeException e) {
+      lock.close();
+      throw e;
     }
-    return new RegionHost(storage, serverId, clusterId, config, clock);
   }
 
-  private RegionHost(Storage storage, String serverId, UUID clusterId, Config config, Clock clock)
+  private RegionHost(
+      Storage storage,
+      String serverId,
+      UUID clusterId,
+      Config config,
+      Clock clock,
+      Closeable walLock)
       throws IOException {
     this.storage = storage;
     this.config = config;
-    this.wal = new Wal(storage, serverId, config, clock, List.of());
+    this.walLock = walLock;
+    this.wal = new Wal(storage, serverId, config, clock, List.of(), true);
     this.blockCache =
         new BlockCache(
             (long)
@@ -105,10 +134,27 @@ public final class RegionHost implements Closeable {
   }
 
   /**
+   * Receives the client nonces of the edits each open replays from recovered edits, so that the
+   * server refuses a retried increment or append that was applied before its previous server died.
+   * Set once, before regions open.
+   */
+  public void onRecoveredNonces(Consumer<List<Database.RecoveredNonce>> consumer) {
+    this.recoveredNonces = consumer;
+  }
+
+  /**
    * Opens a region and serves it; a region already open here is returned as it is.
+   *
+   * <p>A region with recovered edits (a dead server's log split for it) replays them first: the
+   * cells above {@code max(sequenceFloor, its stores' persisted ids)} of families the table still
+   * has, which are then flushed before the files are deleted, and whose nonces go to {@link
+   * #onRecoveredNonces}; the region's sequence continues after every replayed id.
    *
    * @param sequenceFloor the highest sequence id the region used before (its new edits get higher
    *     ones)
+   * @throws dev.basalt.wal.WalCorruptionException naming file and offset when a recovered-edits
+   *     file is damaged (unless {@code hbase.hregion.edits.replay.skip.errors}); the region is then
+   *     not opened
    */
   public synchronized Region open(RegionInfo info, TableDescriptor desc, long sequenceFloor)
       throws IOException {
@@ -119,7 +165,23 @@ public final class RegionHost implements Closeable {
       return already;
     }
     Region region = opener.open(info, desc, sequenceFloor);
+    RecoveredEditsReplay.Outcome replayed;
+    try {
+      replayed =
+          RecoveredEditsReplay.replay(
+              storage,
+              region,
+              Catalog.regionDir(info),
+              sequenceFloor,
+              config.get(WalSettings.SKIP_REPLAY_ERRORS));
+    } catch (IOException | RuntimeException e) {
+      region.close();
+      throw e;
+    }
     wal.markPersisted(name, region.getLastSequenceId());
+    if (replayed.files() > 0) {
+      recoveredNonces.accept(replayed.nonces());
+    }
     online.put(name, region);
     return region;
   }
@@ -402,7 +464,11 @@ public final class RegionHost implements Closeable {
       region.close();
     }
     online.clear();
-    wal.close();
+    try {
+      wal.close();
+    } finally {
+      walLock.close(); // last: until the log is closed, this process may still write to it
+    }
   }
 
   /**
@@ -430,6 +496,11 @@ public final class RegionHost implements Closeable {
       wal.close();
     } catch (IOException e) {
       LOG.warn("the log did not close cleanly", e);
+    }
+    try {
+      walLock.close(); // the log is recovered by whoever takes it next
+    } catch (IOException e) {
+      LOG.warn("could not release the lock of the log directory", e);
     }
   }
 }

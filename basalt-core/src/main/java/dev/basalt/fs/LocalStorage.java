@@ -1,5 +1,6 @@
 package dev.basalt.fs;
 
+import java.io.Closeable;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -21,7 +22,8 @@ import java.util.List;
  * {@link Storage} on a local directory through NIO file channels. Durability: file contents are
  * forced with {@code FileChannel.force}, and every change to a directory (a created, renamed or
  * deleted entry) is followed by a force of the directory itself, so that a crash of the machine
- * cannot lose a file whose creation or rename already returned.
+ * cannot lose a file whose creation or rename already returned. Directory locks are OS file locks
+ * ({@link LocalDirectoryLocks}).
  */
 public final class LocalStorage implements Storage {
   private static final int BUFFER = 64 * 1024;
@@ -173,6 +175,40 @@ public final class LocalStorage implements Storage {
   @Override
   public String describe(String path) {
     return resolve(path).toString();
+  }
+
+  @Override
+  public Closeable lockDirectory(String dir, String holderInfo) throws IOException {
+    LocalDirectoryLocks.Attempt a = lock(dir, holderInfo);
+    if (a.lock() == null) {
+      throw new IOException(
+          "directory "
+              + describe(dir)
+              + " is locked by "
+              + (a.holder() == null ? "an unknown process" : "'" + a.holder() + "'"));
+    }
+    return a.lock();
+  }
+
+  @Override
+  public Closeable tryLockDirectory(String dir) throws IOException {
+    return lock(dir, null).lock();
+  }
+
+  private LocalDirectoryLocks.Attempt lock(String dir, String holderInfo) throws IOException {
+    mkdirs(dir);
+    Path lockFile = resolve(dir).resolve(LOCK_FILE);
+    boolean existed = Files.exists(lockFile);
+    LocalDirectoryLocks.Attempt a = LocalDirectoryLocks.tryLock(lockFile, holderInfo);
+    if (!existed) {
+      syncDirectory(lockFile.getParent());
+    }
+    return a;
+  }
+
+  @Override
+  public String lockHolder(String dir) throws IOException {
+    return LocalDirectoryLocks.holder(resolve(dir).resolve(LOCK_FILE));
   }
 
   private static void syncDirectory(Path dir) throws IOException {

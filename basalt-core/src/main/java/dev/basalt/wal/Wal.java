@@ -63,6 +63,7 @@ public final class Wal implements Closeable {
   private static final int MAX_ROUNDS_PER_LEADER = 3;
 
   private final Storage storage;
+  private final boolean fenced;
   private final String serverId;
   private final String dir;
   private final Clock clock;
@@ -163,6 +164,27 @@ public final class Wal implements Closeable {
    */
   public Wal(Storage storage, String serverId, Config config, Clock clock, List<Segment> recovered)
       throws IOException {
+    this(storage, serverId, config, clock, recovered, false);
+  }
+
+  /**
+   * Starts a log as the other constructor does; with {@code fenced}, the caller holds the lock of
+   * the log directory ({@link Storage#lockDirectory}) and every new segment checks that its
+   * directory still holds the lock file. A directory without it was renamed away (to {@code
+   * -splitting}) by a master recovering this server's log, and the segment just created made a new
+   * directory of the old name that the recovery would never read: the segment is removed and the
+   * log fails, so no write is acknowledged in it. (A rename after the check moves the new segment
+   * along with the directory, where the recovery reads it.)
+   */
+  public Wal(
+      Storage storage,
+      String serverId,
+      Config config,
+      Clock clock,
+      List<Segment> recovered,
+      boolean fenced)
+      throws IOException {
+    this.fenced = fenced;
     this.storage = storage;
     this.serverId = serverId;
     this.dir = DIR + "/" + serverId;
@@ -189,6 +211,11 @@ public final class Wal implements Closeable {
 
   static String segmentName(long number) {
     return String.format("wal-%020d", number);
+  }
+
+  /** Whether a file name in a log directory is a segment's (not the lock file, say). */
+  public static boolean isSegment(String name) {
+    return segmentNumber(name) >= 0;
   }
 
   /** The number of a segment file name, or -1 for names that are not segments. */
@@ -399,9 +426,22 @@ public final class Wal implements Closeable {
   private void openSegment() throws IOException {
     currentName = segmentName(nextSegment++);
     currentCreated = clock.currentTimeMillis();
-    current = storage.create(dir + "/" + currentName);
+    String path = dir + "/" + currentName;
+    current = storage.create(path);
     current.write(WalFormat.header(serverId, currentCreated));
     current.sync();
+    if (fenced && !storage.exists(dir + "/" + Storage.LOCK_FILE)) {
+      current.close();
+      storage.delete(path);
+      if (storage.list(dir).isEmpty()) {
+        storage.delete(dir);
+      }
+      throw new IOException(
+          "WAL directory "
+              + storage.describe(dir)
+              + " lost its lock file: it was renamed away to recover this server's log, so this"
+              + " server may not write another edit");
+    }
     currentEdits = 0;
     currentRegions = new HashMap<>();
     regionsDefined = new BitSet();

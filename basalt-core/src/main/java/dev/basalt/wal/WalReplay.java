@@ -46,10 +46,21 @@ public final class WalReplay {
   public static List<Wal.Segment> replay(
       Storage storage, String serverId, boolean skipErrors, EditConsumer consumer)
       throws IOException {
-    String dir = Wal.DIR + "/" + serverId;
+    return replayDirectory(storage, Wal.DIR + "/" + serverId, skipErrors, consumer);
+  }
+
+  /**
+   * Replays every segment of the log directory {@code dir} (a server's {@code WALs/<server>}, or
+   * one being split, {@code WALs/<server>-splitting}) in order, with the torn-tail rules of the
+   * class comment; files that are not segments (the lock file) are not read.
+   *
+   * @return the segments read, with their highest sequence id per region
+   */
+  public static List<Wal.Segment> replayDirectory(
+      Storage storage, String dir, boolean skipErrors, EditConsumer consumer) throws IOException {
     List<String> names = new ArrayList<>();
     for (String n : storage.list(dir)) {
-      if (Wal.segmentNumber(n) >= 0) {
+      if (Wal.isSegment(n)) {
         names.add(n);
       }
     }
@@ -57,7 +68,8 @@ public final class WalReplay {
     for (int i = 0; i < names.size(); i++) {
       boolean last = i == names.size() - 1;
       String path = dir + "/" + names.get(i);
-      Map<String, Long> regions = replaySegment(storage, path, last, skipErrors, consumer);
+      Map<String, Long> regions =
+          replaySegment(storage, path, last ? Tail.LAST : Tail.ROLLED, skipErrors, consumer);
       if (regions == null) {
         storage.delete(path); // created but never got a whole header: holds nothing
       } else {
@@ -67,9 +79,35 @@ public final class WalReplay {
     return out;
   }
 
-  /** Returns the regions' highest sequence ids, or null when the segment has no whole header. */
+  /**
+   * Replays one file in the segment format that was written whole before it got its name (a
+   * recovered-edits file, {@link WalSplitter}): nothing in it may be torn, so a bad frame anywhere,
+   * or a missing trailer, is a {@link WalCorruptionException} naming file and offset (skipped and
+   * lost with {@code skipErrors}). The file is never changed.
+   *
+   * @return the highest sequence id per region in the file
+   */
+  public static Map<String, Long> replayFile(
+      Storage storage, String path, boolean skipErrors, EditConsumer consumer) throws IOException {
+    return replaySegment(storage, path, Tail.COMPLETE, skipErrors, consumer);
+  }
+
+  /** What the end of a file may look like. */
+  private enum Tail {
+    /** The last segment of a log: a torn tail (or header) is what a crash leaves; cut it off. */
+    LAST,
+    /** A segment the log rolled away from: torn only when its trailer did not make it. */
+    ROLLED,
+    /** A file renamed into place once whole: any damage is corruption. */
+    COMPLETE
+  }
+
+  /**
+   * Returns the regions' highest sequence ids, or null when the segment has no whole header (only
+   * for {@link Tail#LAST}).
+   */
   private static Map<String, Long> replaySegment(
-      Storage storage, String path, boolean last, boolean skipErrors, EditConsumer consumer)
+      Storage storage, String path, Tail tail, boolean skipErrors, EditConsumer consumer)
       throws IOException {
     String where = storage.describe(path);
     Map<String, Long> regions = new HashMap<>();
@@ -80,7 +118,7 @@ public final class WalReplay {
       try {
         r.readHeader();
       } catch (SegmentReader.BadFrame bad) {
-        if (last && bad.problem == SegmentReader.Problem.TORN) {
+        if (tail == Tail.LAST && bad.problem == SegmentReader.Problem.TORN) {
           LOG.warn(
               "WAL segment {} ends inside its header ({}); it holds no edits",
               where,
@@ -90,13 +128,14 @@ public final class WalReplay {
         throw new WalCorruptionException(where, 0, bad.getMessage());
       }
       boolean trailer = false;
+      boolean skippedRest = false;
       while (true) {
         long at = r.position();
         byte[] payload;
         try {
           payload = r.next();
         } catch (SegmentReader.BadFrame bad) {
-          if ((last || !trailer) && isTornTail(r, bad)) {
+          if ((tail == Tail.LAST || (tail == Tail.ROLLED && !trailer)) && isTornTail(r, bad)) {
             LOG.warn(
                 "WAL segment {} has a torn entry at offset {} ({}); dropping the {} byte tail",
                 where,
@@ -121,6 +160,7 @@ public final class WalReplay {
                 where,
                 bad.offset,
                 bad.getMessage());
+            skippedRest = true;
             break;
           }
           throw new WalCorruptionException(where, bad.offset, bad.getMessage());
@@ -154,6 +194,13 @@ public final class WalReplay {
         }
         regions.merge(e.region(), e.lastSequenceId(), Math::max);
         consumer.accept(e);
+      }
+      if (tail == Tail.COMPLETE && !trailer && !skippedRest) {
+        if (!skipErrors) {
+          throw new WalCorruptionException(
+              where, r.position(), "the file ends without its trailer (it was written whole)");
+        }
+        LOG.error("{} ends without its trailer at offset {}", where, r.position());
       }
     }
     return regions;

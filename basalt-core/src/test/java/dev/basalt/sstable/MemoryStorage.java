@@ -177,4 +177,40 @@ final class MemoryStorage implements Storage {
   public String describe(String path) {
     return "mem:" + path;
   }
+
+  /** Lock files held, by path (a process of its own is not modelled: nothing dies here). */
+  private final java.util.Set<String> locked = new java.util.HashSet<>();
+
+  @Override
+  public synchronized java.io.Closeable lockDirectory(String dir, String holderInfo)
+      throws IOException {
+    java.io.Closeable c = tryLockDirectory(dir);
+    if (c == null) {
+      throw new IOException("directory mem:" + dir + " is locked by '" + lockHolder(dir) + "'");
+    }
+    files.put(dir + "/" + LOCK_FILE, holderInfo.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return c;
+  }
+
+  @Override
+  public synchronized java.io.Closeable tryLockDirectory(String dir) {
+    String path = dir + "/" + LOCK_FILE;
+    if (!locked.add(path)) {
+      return null;
+    }
+    files.putIfAbsent(path, new byte[0]);
+    return () -> {
+      synchronized (MemoryStorage.this) {
+        locked.remove(path);
+      }
+    };
+  }
+
+  @Override
+  public synchronized String lockHolder(String dir) {
+    byte[] b = files.get(dir + "/" + LOCK_FILE);
+    return b == null || b.length == 0
+        ? null
+        : new String(b, java.nio.charset.StandardCharsets.UTF_8);
+  }
 }

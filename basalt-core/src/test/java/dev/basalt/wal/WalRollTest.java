@@ -199,6 +199,21 @@ class WalRollTest {
     }
 
     @Override
+    public java.io.Closeable lockDirectory(String dir, String holderInfo) throws IOException {
+      return delegate.lockDirectory(dir, holderInfo);
+    }
+
+    @Override
+    public java.io.Closeable tryLockDirectory(String dir) throws IOException {
+      return delegate.tryLockDirectory(dir);
+    }
+
+    @Override
+    public String lockHolder(String dir) throws IOException {
+      return delegate.lockHolder(dir);
+    }
+
+    @Override
     public String describe(String path) {
       return delegate.describe(path);
     }
