@@ -34,9 +34,12 @@ public final class ClusterSettings implements ConfigKeySet {
               10_000,
               "ms",
               "ZooKeeper session timeout of masters and region servers: how long a process that"
-                  + " stopped answering keeps its regions (or its mastership) before the cluster"
-                  + " recovers them. HBase's default is 90 s; the ZooKeeper server may negotiate it"
-                  + " into [2, 20] x its tickTime.")
+                  + " stopped answering (paused, or its host cut off) keeps its regions (or its"
+                  + " mastership) before the cluster recovers them; a process that died is found"
+                  + " sooner (basalt.master.server.probe.interval). HBase's default is 90 s, sized"
+                  + " for long GC pauses of large heaps; Basalt's 10 s costs a recovery after a"
+                  + " pause that long, which Basalt's fenced recovery makes safe. The ZooKeeper"
+                  + " server may negotiate it into [2, 20] x its tickTime.")
           .between(1000, 600_000);
 
   public static final ConfigKey<Long> MAX_CLOCK_SKEW =
@@ -57,6 +60,27 @@ public final class ClusterSettings implements ConfigKeySet {
               "How often a region server reports its load and online regions to the master (HBase's"
                   + " hbase.regionserver.msginterval, 3 s there).")
           .atLeast(50L);
+
+  public static final ConfigKey<Long> SERVER_PROBE_INTERVAL =
+      ConfigKey.ofLong(
+              "basalt.master.server.probe.interval",
+              500L,
+              "ms",
+              "How often the active master tries to connect to each region server's port; a port"
+                  + " that refuses connections means the server's process is gone, and its regions"
+                  + " are recovered at once rather than after zookeeper.session.timeout. 0 turns the"
+                  + " probe off.")
+          .atLeast(0L);
+
+  public static final ConfigKey<Boolean> FENCE_KILL =
+      ConfigKey.ofBoolean(
+          "basalt.master.fence.kill",
+          true,
+          "When a dead region server's process still holds its log's lock (paused, or cut off from"
+              + " ZooKeeper) and runs on the master's host, the master kills it (SIGKILL) to recover"
+              + " its regions, as HDFS HA fences its predecessor. false: wait until the process"
+              + " ends by itself (a resumed region server stops when it learns its session"
+              + " expired).");
 
   public static final ConfigKey<Long> BALANCER_PERIOD =
       ConfigKey.ofLong(
@@ -89,6 +113,8 @@ public final class ClusterSettings implements ConfigKeySet {
         ZOOKEEPER_SESSION_TIMEOUT,
         MAX_CLOCK_SKEW,
         REPORT_INTERVAL,
+        SERVER_PROBE_INTERVAL,
+        FENCE_KILL,
         BALANCER_PERIOD,
         REGIONS_SLOP);
   }

@@ -214,6 +214,9 @@ public final class RegionServer implements AutoCloseable {
     checkClusterId(entries.get(MasterLink.CLUSTER_ID), rootClusterId, root);
 
     host = RegionHost.start(storage, name.toString(), config, clock);
+    // A region that opens with a dead server's recovered edits brings that server's nonces: a
+    // client's retry of an increment it made there must not apply twice here.
+    host.onRecoveredNonces(client::recoveredNonces);
     regions.attach(host);
     String rsDir = MasterLink.child(parent, "rs");
     zk.createPersistentPath(rsDir);

@@ -3,6 +3,7 @@ package dev.basalt.server.master;
 import dev.basalt.db.ClusterCatalog;
 import dev.basalt.db.DatabaseSettings;
 import dev.basalt.fs.LocalStorage;
+import dev.basalt.fs.Storage;
 import dev.basalt.server.cluster.BasaltVersion;
 import dev.basalt.server.cluster.ClusterInfo;
 import dev.basalt.server.cluster.ClusterSettings;
@@ -19,6 +20,7 @@ import dev.basalt.server.standalone.StandaloneSettings;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
+import dev.basalt.wal.WalSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * services it now offers on its RPC port: MasterService, RegionServerStatusService and
  * ClientService for {@code hbase:meta} (which this master serves; the {@code meta-region-server}
  * znode says so). It publishes the cluster id and {@code running}, and runs the chores: watching
- * {@code rs/}, balancing, expiring meta scanners.
+ * {@code rs/} and probing the region servers' ports, balancing, expiring meta scanners; and the
+ * recovery of dead region servers' logs ({@link CrashRecovery}).
  */
 public final class ActiveMaster implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ActiveMaster.class);
@@ -58,6 +61,7 @@ public final class ActiveMaster implements AutoCloseable {
   private final MasterStore store;
   private final ServerManager servers;
   private final AssignmentManager assignment;
+  private final CrashRecovery recovery;
   private final ClusterPlacement placement;
   private final RpcClient client;
   private final ClientServiceHandlers meta;
@@ -78,11 +82,10 @@ public final class ActiveMaster implements AutoCloseable {
     this.parent = config.get(StandaloneSettings.ZNODE_PARENT);
     Clock clock = Clock.system();
     refuseUnrecoveredStandaloneLog(root);
+    Storage storage = new LocalStorage(root);
     this.catalog =
         ClusterCatalog.open(
-            new LocalStorage(root),
-            clock,
-            config.get(DatabaseSettings.NEW_VERSION_BEHAVIOR_DEFAULT));
+            storage, clock, config.get(DatabaseSettings.NEW_VERSION_BEHAVIOR_DEFAULT));
     this.store = MasterStore.open(root);
     this.client = new RpcClient("basalt-master", Duration.ofSeconds(5));
     this.servers = new ServerManager(clock, config.get(ClusterSettings.MAX_CLOCK_SKEW));
@@ -95,6 +98,15 @@ public final class ActiveMaster implements AutoCloseable {
             clock,
             epoch,
             RESEND_MILLIS);
+    this.recovery =
+        new CrashRecovery(
+            storage,
+            catalog,
+            store,
+            assignment,
+            servers,
+            new WalFence(storage, config.get(ClusterSettings.FENCE_KILL)),
+            config.get(WalSettings.SKIP_REPLAY_ERRORS));
     servers.setListener(
         new ServerManager.Listener() {
           @Override
@@ -104,7 +116,8 @@ public final class ActiveMaster implements AutoCloseable {
 
           @Override
           public void serverDied(ServerName server) {
-            assignment.kick();
+            assignment.serverDied(server);
+            recovery.serverDied(server);
           }
         });
     this.placement =
@@ -132,7 +145,7 @@ public final class ActiveMaster implements AutoCloseable {
             config.get(StandaloneSettings.SCANNER_MAX_RESULT_SIZE));
     this.chores =
         Executors.newScheduledThreadPool(
-            2,
+            3,
             r -> {
               Thread t = new Thread(r, "basalt-master-chores");
               t.setDaemon(true);
@@ -151,9 +164,23 @@ public final class ActiveMaster implements AutoCloseable {
     rpc.addService(meta.service());
     watchRegionServers();
     assignment.start();
+    recovery.start();
     zk.writePersistent(
         path(HBaseZnodes.RUNNING), HBaseZnodes.clusterUpData(Instant.now().toString()));
     chores.scheduleWithFixedDelay(this::checkRegionServers, 1, 1, TimeUnit.SECONDS);
+    long probeInterval = config.get(ClusterSettings.SERVER_PROBE_INTERVAL);
+    if (probeInterval > 0) {
+      ServerProbe probe = new ServerProbe(servers, (int) Math.min(probeInterval, 1000));
+      chores.scheduleWithFixedDelay(
+          () -> {
+            if (!closed) {
+              probe.probeAll();
+            }
+          },
+          probeInterval,
+          probeInterval,
+          TimeUnit.MILLISECONDS);
+    }
     long balancerPeriod = config.get(ClusterSettings.BALANCER_PERIOD);
     chores.scheduleWithFixedDelay(
         placement::balanceIfOn, balancerPeriod, balancerPeriod, TimeUnit.MILLISECONDS);
@@ -256,6 +283,7 @@ public final class ActiveMaster implements AutoCloseable {
   public void abort() {
     closed = true;
     chores.shutdown();
+    recovery.close();
     assignment.close();
     client.close();
     try {
@@ -270,6 +298,7 @@ public final class ActiveMaster implements AutoCloseable {
   public void close() {
     closed = true;
     chores.shutdown();
+    recovery.close();
     assignment.close();
     meta.close();
     client.close();

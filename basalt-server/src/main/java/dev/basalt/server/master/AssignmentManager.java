@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * OFFLINE/CLOSED --assign--> OPENING(target) --OPENED(target)--> OPEN(location)
  * OPEN --unassign/move/reopen--> CLOSING(location, moveTo) --CLOSED--> CLOSED, or OPENING(moveTo)
  * OPENING --FAILED_OPEN--> OFFLINE (retried elsewhere), FAILED_OPEN after 3 in a row
- * OPEN/CLOSING on a server that died --> ABNORMALLY_CLOSED (waits for log recovery)
+ * OPEN/OPENING/CLOSING/SPLITTING/MERGING on a server that died --> ABNORMALLY_CLOSED
+ * ABNORMALLY_CLOSED --its server's log recovered--> OFFLINE
  * </pre>
  *
  * Every transition is written to the master store before the command it implies is sent (named
@@ -50,10 +51,10 @@ import org.slf4j.LoggerFactory;
  * transition's target; a server reporting a region it should not have is told to close it, so a
  * region is served by at most one server.
  *
- * <p>A region whose server died while it was open is not reopened: the edits in that server's log
- * must be recovered first (the failover issue), so it waits as ABNORMALLY_CLOSED and is reported in
- * the cluster status. Thread-safe: state changes under this object's lock; commands are sent
- * outside it.
+ * <p>A region whose server died while it was open (or opening, or closing) is not reopened until
+ * the edits in that server's log are recovered ({@link CrashRecovery}): it waits as
+ * ABNORMALLY_CLOSED, and is reported so in the cluster status. Thread-safe: state changes under
+ * this object's lock; commands are sent outside it.
  */
 final class AssignmentManager implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(AssignmentManager.class);
@@ -287,8 +288,7 @@ final class AssignmentManager implements AutoCloseable {
       }
       case OPENING -> {
         if (!servers.isLive(a.target())) {
-          LOG.info("region {}: {} went away while opening it; assigning again", name, a.target());
-          return a.offline();
+          return abnormallyClosed(name, a); // it may have opened and taken writes there
         }
         resendIfLate(name, a, now, send, true);
         return a;
@@ -349,7 +349,7 @@ final class AssignmentManager implements AutoCloseable {
       }
       case OPENING -> {
         if (!servers.isLive(a.target())) {
-          return a.offline();
+          return abnormallyClosed(name, a);
         }
         resendIfLate(name, a, now, send, true); // closed once it reports OPENED
         return a;
@@ -369,16 +369,77 @@ final class AssignmentManager implements AutoCloseable {
     }
   }
 
+  /**
+   * A region whose server died while it was open, opening, closing or handing it over: it stays
+   * closed until {@link CrashRecovery} has split that server's log ({@link #logRecovered}).
+   */
   private RegionAssignment abnormallyClosed(String name, RegionAssignment a) {
+    ServerName server = a.state() == State.OPEN ? a.location() : a.target();
     if (reportedAbnormal.add(name)) {
-      LOG.error(
-          "region {}: its server {} died with it open; it stays closed until that server's log is"
-              + " recovered (not automatic yet: restart the server on the same root, or recover"
-              + " its WALs directory)",
+      LOG.info(
+          "region {}: its server {} died while it was {}; it opens again once that server's log is"
+              + " recovered",
           name,
-          a.state() == State.OPEN ? a.location() : a.target());
+          server,
+          a.state());
     }
-    return a.abnormallyClosed();
+    return a.abnormallyClosedOn(server);
+  }
+
+  /**
+   * A region server died: its regions are ABNORMALLY_CLOSED at once (persisted), before its log's
+   * recovery can finish, so that no pass reopens one of them without its edits.
+   */
+  void serverDied(ServerName server) {
+    synchronized (this) {
+      Map<String, RegionAssignment> changes = new LinkedHashMap<>();
+      for (Map.Entry<String, RegionAssignment> e : states.entrySet()) {
+        RegionAssignment a = e.getValue();
+        ServerName at = a.state() == State.OPEN ? a.location() : a.target();
+        if (server.equals(at) && a.state() != State.ABNORMALLY_CLOSED) {
+          changes.put(e.getKey(), abnormallyClosed(e.getKey(), a));
+        }
+      }
+      try {
+        persist(changes);
+      } catch (IOException e) {
+        LOG.warn("could not record the regions of dead server {}; the next pass does", server, e);
+      }
+    }
+    kick();
+  }
+
+  /** The dead servers whose regions wait for their logs' recovery. */
+  synchronized Set<ServerName> awaitingRecovery() {
+    Set<ServerName> out = new HashSet<>();
+    for (RegionAssignment a : states.values()) {
+      if (a.state() == State.ABNORMALLY_CLOSED && a.location() != null) {
+        out.add(a.location());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The dead server's log is split: its regions may open again (they replay their recovered edits
+   * before serving). Idempotent.
+   */
+  void logRecovered(ServerName server) throws IOException {
+    synchronized (this) {
+      Map<String, RegionAssignment> changes = new LinkedHashMap<>();
+      for (Map.Entry<String, RegionAssignment> e : states.entrySet()) {
+        RegionAssignment a = e.getValue();
+        if (a.state() == State.ABNORMALLY_CLOSED && server.equals(a.location())) {
+          changes.put(e.getKey(), a.offline());
+          reportedAbnormal.remove(e.getKey());
+        }
+      }
+      persist(changes);
+      if (!changes.isEmpty()) {
+        LOG.info("{} regions of dead server {} can open again", changes.size(), server);
+      }
+    }
+    kick();
   }
 
   private static RegionAssignment withMoveTo(RegionAssignment a, ServerName moveTo) {

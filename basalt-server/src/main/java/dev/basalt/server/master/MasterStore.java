@@ -34,6 +34,7 @@ import java.util.Map;
  * r/&lt;encoded region&gt;     a        the region's assignment record (RegionAssignment.encode)
  * s/&lt;name&gt;               v        a setting or list: balancer, decommissioned
  * h/&lt;operation id&gt;       v        a split or merge in progress: its plan (Base64 of the command)
+ * c/&lt;server name&gt;        v        a dead region server's recovery in progress: its next step
  * </pre>
  *
  * Every write is logged with SYNC_WAL before the master acts on it (sends the command it decided),
@@ -48,6 +49,7 @@ final class MasterStore implements Closeable {
   private static final String REGION_PREFIX = "r/";
   private static final String SETTING_PREFIX = "s/";
   private static final String PLAN_PREFIX = "h/";
+  private static final String CRASH_PREFIX = "c/";
 
   private final Database db;
   private final Table table;
@@ -133,7 +135,28 @@ final class MasterStore implements Closeable {
   }
 
   void deletePlan(long op) throws IOException {
-    Delete d = new Delete(Bytes.toBytes(PLAN_PREFIX + op));
+    deleteRow(PLAN_PREFIX + op);
+  }
+
+  /** The dead servers' recoveries in progress: server name to the step to run next. */
+  Map<String, String> recoveries() throws IOException {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : scan(CRASH_PREFIX, VALUE).entrySet()) {
+      out.put(e.getKey().substring(CRASH_PREFIX.length()), e.getValue());
+    }
+    return out;
+  }
+
+  void putRecovery(String server, String step) throws IOException {
+    table.put(put(CRASH_PREFIX + server, VALUE, step));
+  }
+
+  void deleteRecovery(String server) throws IOException {
+    deleteRow(CRASH_PREFIX + server);
+  }
+
+  private void deleteRow(String row) throws IOException {
+    Delete d = new Delete(Bytes.toBytes(row));
     d.setDurability(Durability.SYNC_WAL);
     table.delete(d);
   }

@@ -91,9 +91,10 @@ record RegionAssignment(
     return new RegionAssignment(State.OPEN, null, location, openSeqNum, op, null, false, 0);
   }
 
-  RegionAssignment abnormallyClosed() {
+  /** Its server died with it: {@code location} names that server until its log is recovered. */
+  RegionAssignment abnormallyClosedOn(ServerName server) {
     return new RegionAssignment(
-        State.ABNORMALLY_CLOSED, null, location, openSeqNum, op, null, held, 0);
+        State.ABNORMALLY_CLOSED, null, server, openSeqNum, op, null, held, 0);
   }
 
   RegionAssignment assignable() {

@@ -16,10 +16,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The region servers the active master knows: a server is live from its startup call until its
- * ephemeral znode ({@code <parent>/rs/<server>}) disappears, or until a newer life of it (a new
- * start code on the same host and port) registers; then it is dead, and the assignment manager is
- * told. Reports keep each live server's load. Decommissioned servers get no new regions.
+ * The region servers the active master knows: a server is live from its startup call (or, for a
+ * master that took over, from when it finds the server's znode) until its ephemeral znode ({@code
+ * <parent>/rs/<server>}) disappears, a newer life of it (a new start code on the same host and
+ * port) registers, or its port refuses connections ({@link ServerProbe}); then it is dead, and the
+ * listener is told. Reports keep each live server's load. Decommissioned servers get no new
+ * regions.
  *
  * <p>Refusals at startup, with the HBase exceptions region servers expect: a clock too far from the
  * master's ({@code ClockOutOfSyncException}), a server already declared dead ({@code
@@ -150,36 +152,48 @@ final class ServerManager {
         LOG.warn("ignoring znode rs/{}: not a server name", child);
       }
     }
-    for (ServerName s : present) {
-      if (live.containsKey(s)) {
-        znodeSeen.add(s);
+    long now = clock.currentTimeMillis();
+    List<ServerName> adopted = new ArrayList<>();
+    synchronized (this) {
+      for (ServerName s : present) {
+        if (!live.containsKey(s) && !dead.contains(s) && !hasNewerLife(s)) {
+          // Its session is alive, so its process is: a server that registered with an earlier
+          // master. Live until its znode goes (or a probe finds its port closed), not dead for
+          // want of a report, which it sends within its report interval.
+          live.put(s, ServerLoad.getDefaultInstance());
+          registeredAt.put(s, now);
+          adopted.add(s);
+        }
+        if (live.containsKey(s)) {
+          znodeSeen.add(s);
+        }
       }
     }
-    long now = clock.currentTimeMillis();
+    Listener listening = listener;
+    for (ServerName s : adopted) {
+      LOG.info("region server {} is live (its znode is present)", s);
+      if (listening != null) {
+        listening.serverAdded(s);
+      }
+    }
     for (ServerName s : new ArrayList<>(live.keySet())) {
       boolean gone = znodeSeen.contains(s) && !present.contains(s);
       boolean neverCame =
           !znodeSeen.contains(s) && now - registeredAt.getOrDefault(s, now) > graceMillis;
-      if (gone || neverCame) {
+      if (gone || neverCame || hasNewerLife(s)) {
         died(s);
       }
     }
   }
 
-  /** Servers listed under {@code rs/} that this master has not heard from (after a failover). */
-  List<ServerName> unknown(Collection<String> children) {
-    List<ServerName> out = new ArrayList<>();
-    for (String child : children) {
-      try {
-        ServerName s = ServerName.parse(child);
-        if (!live.containsKey(s)) {
-          out.add(s);
-        }
-      } catch (IllegalArgumentException e) {
-        // logged by znodes()
+  /** Whether a newer life of this server (same address, greater start code) is live. */
+  private boolean hasNewerLife(ServerName server) {
+    for (ServerName s : live.keySet()) {
+      if (s.sameAddress(server) && s.startCode() > server.startCode()) {
+        return true;
       }
     }
-    return out;
+    return false;
   }
 
   /** Declares a server dead (idempotent) and tells the listener. */
@@ -212,11 +226,15 @@ final class ServerManager {
     return new LinkedHashMap<>(live);
   }
 
-  /** Live servers new regions may go to (not decommissioned). */
+  /**
+   * Live servers new regions may go to: not decommissioned, and with their znode seen (a server
+   * between its startup call and its znode may still give up, e.g. on finding another cluster's
+   * root).
+   */
   List<ServerName> assignable() {
     List<ServerName> out = new ArrayList<>();
     for (ServerName s : live.keySet()) {
-      if (!decommissioned.contains(s)) {
+      if (!decommissioned.contains(s) && znodeSeen.contains(s)) {
         out.add(s);
       }
     }

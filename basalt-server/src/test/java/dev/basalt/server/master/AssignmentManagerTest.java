@@ -129,6 +129,7 @@ class AssignmentManagerTest {
     am = newAssignmentManager(1);
     servers.startup(A, System.currentTimeMillis());
     servers.startup(B, System.currentTimeMillis());
+    servers.znodes(List.of(A.toString(), B.toString()), 30_000); // assignable once seen
     am.start();
   }
 
@@ -144,7 +145,7 @@ class AssignmentManagerTest {
 
           @Override
           public void serverDied(ServerName server) {
-            m.kick();
+            m.serverDied(server);
           }
         });
     return m;
@@ -286,10 +287,46 @@ class AssignmentManagerTest {
       assertThat(am.stateOf(name)).isEqualTo(State.ABNORMALLY_CLOSED);
     }
     assertThat(servers.deadServers()).contains(A);
+    assertThat(am.awaitingRecovery()).containsExactly(A);
     assertThatThrownBy(() -> am.assign(onA.get(0))).hasMessageContaining("recovery");
     // A dead server's next life is refused under the old name.
     assertThatThrownBy(() -> servers.startup(A, System.currentTimeMillis()))
         .hasMessageContaining("dead");
+    // Its log recovered, its regions open on the server left.
+    am.logRecovered(A);
+    await(am.awaitOpen(T));
+    for (String name : onA) {
+      assertThat(am.stateOf(name)).isEqualTo(State.OPEN);
+      assertThat(am.snapshot().get(name).location()).isEqualTo(B);
+    }
+    assertThat(am.awaitingRecovery()).isEmpty();
+  }
+
+  @Test
+  void aRegionOpeningOnAServerThatDiesWaitsForThatServersRecovery() throws Exception {
+    fake.muted.add(A);
+    fake.muted.add(B);
+    List<RegionInfo> regions = createTable(2);
+    am.kick();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (am.inTransitionCount() < 2 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    String onA = null;
+    for (RegionInfo r : regions) {
+      if (A.equals(am.snapshot().get(r.getEncodedName()).target())) {
+        onA = r.getEncodedName();
+      }
+    }
+    assertThat(onA).as("one region opens on A").isNotNull();
+    // A may have opened it and taken writes before it died: its log first.
+    servers.died(A);
+    assertThat(am.stateOf(onA)).isEqualTo(State.ABNORMALLY_CLOSED);
+    assertThat(am.snapshot().get(onA).location()).isEqualTo(A);
+    fake.muted.clear();
+    am.logRecovered(A);
+    await(am.awaitOpen(T));
+    assertThat(am.snapshot().get(onA).location()).isEqualTo(B);
   }
 
   @Test
