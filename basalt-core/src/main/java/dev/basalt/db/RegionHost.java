@@ -165,6 +165,9 @@ public final class RegionHost implements Closeable {
       return already;
     }
     Region region = opener.open(info, desc, sequenceFloor);
+    // Before any edit: a close here made the log forget the region, which would let segments
+    // holding its new edits be archived before those are flushed.
+    wal.regionOpened(name, region.getLastSequenceId());
     RecoveredEditsReplay.Outcome replayed;
     try {
       replayed =

@@ -390,6 +390,19 @@ public final class Wal implements Closeable {
     archiveWhatIsPersisted();
   }
 
+  /**
+   * A region opens on this log with every edit up to {@code seq} persisted. Replaces what the log
+   * knew of it, unlike {@link #markPersisted}: a region closed here before was forgotten ({@link
+   * #forgetRegion}, as persisted up to the end of time), and its new edits must keep their segments
+   * until they are flushed.
+   */
+  public void regionOpened(String region, long seq) throws IOException {
+    synchronized (accounting) {
+      persisted.put(region, seq);
+    }
+    archiveWhatIsPersisted();
+  }
+
   /** The region is gone (dropped): none of its edits are needed any more. */
   public void forgetRegion(String region) throws IOException {
     markPersisted(region, Long.MAX_VALUE);
