@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * <p>Start order: ZooKeeper; the masters, until one is active (it creates the root's cluster id,
  * which a region server checks when it starts); the region servers, until each registered. Child
  * processes of one phase start together and the phase waits for every ready file, at most the start
- * timeout. A child's console output goes to {@code <root>/logs/<id>.out}; with conf/logback.xml its
- * log also goes to {@code <root>/logs/basalt-<id>.log}; ready files live in {@code <root>/run}.
+ * timeout. A child's console output goes to {@code <root>/logs/<id>.out} (or the options' log
+ * directory); with conf/logback.xml its log also goes to {@code basalt-<id>.log} there; ready files
+ * live in {@code <root>/run}.
  *
  * <p>{@link #close} stops everything cleanly so that the cluster can start again on the same root:
  * region servers one at a time (each hands its regions to the others; the last one closes its own
@@ -59,7 +60,7 @@ public final class LocalCluster implements AutoCloseable {
   private LocalCluster(LocalClusterOptions options) {
     this.options = options;
     this.root = options.root;
-    this.logs = root.resolve("logs");
+    this.logs = options.logDirectory;
     this.run = root.resolve("run");
   }
 
@@ -297,7 +298,7 @@ public final class LocalCluster implements AutoCloseable {
     return root;
   }
 
-  /** Where the children's output and log files are ({@code <root>/logs}). */
+  /** Where the children's output and log files are (by default {@code <root>/logs}). */
   public Path logDirectory() {
     return logs;
   }

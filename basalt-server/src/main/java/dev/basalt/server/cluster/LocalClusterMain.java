@@ -189,18 +189,19 @@ public final class LocalClusterMain implements Callable<Integer> {
     }
     try {
       Path dir = root.toAbsolutePath().normalize();
-      LocalClusterOptions options =
+      LocalClusterOptions.Builder options =
           LocalClusterOptions.builder(dir)
               .masters(masters)
               .regionServers(regionServers)
               .zooKeeperPort(zooKeeperPort)
               .configFile(configFile)
               .settings(settings)
-              .onExit(LocalClusterOptions.OnExit.LEAVE_TO_CALLER)
-              .build();
+              .onExit(LocalClusterOptions.OnExit.LEAVE_TO_CALLER);
+      options.build(); // checked before anything is created
       Files.createDirectories(dir);
-      ProcessLogs.defaultTo(dir); // before the first logger: LocalCluster has one
-      return options;
+      // before the first logger (LocalCluster has one); BASALT_LOG_DIR, when set, wins
+      Path logs = ProcessLogs.defaultTo(dir);
+      return options.logDirectory(logs).build();
     } catch (IllegalArgumentException e) {
       throw ServerLaunch.badConfiguration(e.getMessage());
     } catch (IOException e) {

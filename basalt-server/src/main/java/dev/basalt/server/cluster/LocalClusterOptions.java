@@ -43,6 +43,7 @@ public final class LocalClusterOptions {
 
   final Mode mode;
   final Path root;
+  final Path logDirectory;
   final int masters;
   final int regionServers;
   final Map<String, String> settings;
@@ -61,6 +62,8 @@ public final class LocalClusterOptions {
   private LocalClusterOptions(Builder b) {
     this.mode = b.mode;
     this.root = b.root.toAbsolutePath().normalize();
+    this.logDirectory =
+        b.logDirectory != null ? b.logDirectory.toAbsolutePath() : root.resolve("logs");
     this.masters = b.masters;
     this.regionServers = b.regionServers;
     this.settings = Map.copyOf(b.settings);
@@ -109,6 +112,7 @@ public final class LocalClusterOptions {
   public static final class Builder {
     private Mode mode = Mode.CHILD_PROCESSES;
     private final Path root;
+    private Path logDirectory;
     private int masters = 1;
     private int regionServers = 3;
     private final Map<String, String> settings = new LinkedHashMap<>();
@@ -130,6 +134,12 @@ public final class LocalClusterOptions {
 
     public Builder mode(Mode mode) {
       this.mode = Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    /** Where the children's output and log files go; by default {@code <root>/logs}. */
+    public Builder logDirectory(Path dir) {
+      this.logDirectory = dir;
       return this;
     }
 
