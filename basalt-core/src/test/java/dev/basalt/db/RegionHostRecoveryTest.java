@@ -485,4 +485,32 @@ class RegionHostRecoveryTest {
     assertThat(lock).as("released when the host stopped").isNotNull();
     lock.close();
   }
+
+  @Test
+  void anEmbeddedDatabaseDoesNotTakeARecoveredEditsDirectoryForAFamily() throws IOException {
+    try (Database db = Database.open(dir)) {
+      db.createTable(descriptor());
+      db.getTable(T)
+          .put(new Put(Bytes.toBytes("r")).addColumn(FAMILIES[0], COUNTER, Bytes.toBytes("v")));
+    }
+    LocalStorage storage = new LocalStorage(dir);
+    RegionInfo info;
+    try (Database db = Database.open(dir)) {
+      info = db.getRegions(T).get(0);
+    }
+    String edits = Catalog.regionDir(info) + "/" + WalSplitter.RECOVERED_EDITS_DIR + "/h,1,1";
+    try (var out = storage.create(edits)) {
+      out.write(Bytes.toBytes("not a family, not a store file"));
+    }
+    try (Database db = Database.open(dir)) {
+      assertThat(
+              Bytes.toString(
+                  db.getTable(T)
+                      .get(new dev.basalt.ops.Get(Bytes.toBytes("r")))
+                      .getValue(FAMILIES[0], COUNTER)))
+          .isEqualTo("v");
+      db.majorCompact(T);
+    }
+    assertThat(storage.exists(edits)).as("left where it is").isTrue();
+  }
 }
