@@ -65,10 +65,8 @@ public final class LocalClusterMain implements Callable<Integer> {
       names = {"--root"},
       paramLabel = "DIR",
       description =
-          "The cluster's root directory: tables, logs (logs/), ZooKeeper's data (zookeeper/)"
-              + " (default ./"
-              + DEFAULT_ROOT
-              + ").")
+          "The cluster's root directory, with its tables, logs/ and zookeeper/ (default:"
+              + " basalt-local-cluster in the working directory).")
   private Path root = Path.of(DEFAULT_ROOT);
 
   @Option(
