@@ -3,6 +3,7 @@ package dev.basalt.db;
 import dev.basalt.cell.Bytes;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.fs.LocalStorage;
+import dev.basalt.fs.LockHolder;
 import dev.basalt.fs.Storage;
 import dev.basalt.region.Region;
 import dev.basalt.region.RegionServices;
@@ -23,12 +24,8 @@ import dev.basalt.wal.WalReplay;
 import dev.basalt.wal.WalSettings;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,8 +57,10 @@ public final class Database implements Closeable {
 
   private final Storage storage;
   private final Config config;
-  private final FileChannel lockChannel;
-  private final FileLock lock;
+
+  /** The root's LOCK file, held while open: one process at a time opens a database. */
+  private final Closeable lock;
+
   private final UUID clusterId;
   private final Wal wal;
   private final BlockCache blockCache;
@@ -103,34 +102,27 @@ public final class Database implements Closeable {
   public static Database open(Path dir, Config config, Clock clock) throws IOException {
     SettingsTogether.check(config);
     LocalStorage storage = new LocalStorage(dir);
-    FileChannel ch =
-        FileChannel.open(
-            storage.root().resolve("LOCK"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    FileLock lock;
-    try {
-      lock = ch.tryLock();
-    } catch (OverlappingFileLockException e) {
-      ch.close();
-      throw new IOException("database " + storage.root() + " is already open in this process");
-    }
+    Path lockFile = storage.root().resolve("LOCK");
+    Closeable lock = LocalStorage.tryLockFile(lockFile, LockHolder.current().format());
     if (lock == null) {
-      ch.close();
-      throw new IOException("database " + storage.root() + " is open in another process");
+      LockHolder h = LockHolder.parse(LocalStorage.lockFileHolder(lockFile));
+      boolean here = h != null && h.pid() == ProcessHandle.current().pid();
+      throw new IOException(
+          "database "
+              + storage.root()
+              + (here ? " is already open in this process" : " is open in another process"));
     }
     try {
-      return new Database(storage, config, clock, ch, lock);
+      return new Database(storage, config, clock, lock);
     } catch (IOException | RuntimeException e) {
-      lock.release();
-      ch.close();
+      lock.close();
       throw e;
     }
   }
 
-  private Database(Storage storage, Config config, Clock clock, FileChannel ch, FileLock lock)
-      throws IOException {
+  private Database(Storage storage, Config config, Clock clock, Closeable lock) throws IOException {
     this.storage = storage;
     this.config = config;
-    this.lockChannel = ch;
     this.lock = lock;
     this.clusterId = Catalog.clusterId(storage, true);
     this.catalog = new Catalog(storage, clock);
@@ -818,8 +810,7 @@ public final class Database implements Closeable {
       }
       wal.close();
     } finally {
-      lock.release();
-      lockChannel.close();
+      lock.close();
     }
   }
 }

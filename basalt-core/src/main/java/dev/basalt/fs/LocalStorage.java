@@ -206,6 +206,22 @@ public final class LocalStorage implements Storage {
     return a;
   }
 
+  /**
+   * Locks a file for this process (creating it when missing; its directory must exist), writing
+   * {@code holderInfo} into it, or returns null while a process, this one included, holds it. Held
+   * until closed or until the process dies. Every lock this JVM takes on a file must go through
+   * here or {@link #lockDirectory}: closing any other channel of the process on a locked file would
+   * release the lock ({@link LocalDirectoryLocks}).
+   */
+  public static Closeable tryLockFile(Path file, String holderInfo) throws IOException {
+    return LocalDirectoryLocks.tryLock(file, holderInfo).lock();
+  }
+
+  /** The line last written into a lock file, or null when it is missing or empty. */
+  public static String lockFileHolder(Path file) throws IOException {
+    return LocalDirectoryLocks.holder(file);
+  }
+
   @Override
   public String lockHolder(String dir) throws IOException {
     return LocalDirectoryLocks.holder(resolve(dir).resolve(LOCK_FILE));

@@ -45,8 +45,9 @@ public final class WalSettings implements ConfigKeySet {
       ConfigKey.ofBoolean(
           "hbase.hregion.edits.replay.skip.errors",
           false,
-          "On open, skip (and lose) corrupt WAL entries instead of refusing to open. A torn entry"
-              + " at the very end of the last segment is always dropped.");
+          "On open, and when a dead region server's log is split, skip (and lose) corrupt WAL or"
+              + " recovered-edits entries instead of failing. A torn entry at the very end of a"
+              + " log's last segment is always dropped.");
 
   @Override
   public String section() {

@@ -1,11 +1,10 @@
 package dev.basalt.server.cluster;
 
+import dev.basalt.fs.LocalStorage;
+import dev.basalt.fs.LockHolder;
+import java.io.Closeable;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,33 +20,26 @@ final class RootLock implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RootLock.class);
   private static final long POLL_MILLIS = 200;
 
-  private final FileChannel channel;
-  private final FileLock lock;
+  private final Closeable lock;
 
-  private RootLock(FileChannel channel, FileLock lock) {
-    this.channel = channel;
+  private RootLock(Closeable lock) {
     this.lock = lock;
   }
 
   /**
-   * Takes the lock, waiting while another process holds it.
+   * Takes the lock, waiting while another process (or another master of this JVM, in tests) holds
+   * it.
    *
    * @param stop checked while waiting; when true the wait ends with an IOException
    */
   static RootLock acquire(Path root, BooleanSupplier stop) throws IOException {
-    FileChannel ch =
-        FileChannel.open(root.resolve("LOCK"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    Path file = root.resolve("LOCK");
     boolean logged = false;
     try {
       while (true) {
-        FileLock l;
-        try {
-          l = ch.tryLock();
-        } catch (OverlappingFileLockException e) {
-          l = null; // another master of this JVM (tests) holds it
-        }
+        Closeable l = LocalStorage.tryLockFile(file, LockHolder.current().format());
         if (l != null) {
-          return new RootLock(ch, l);
+          return new RootLock(l);
         }
         if (stop.getAsBoolean()) {
           throw new IOException("stopped while waiting for the lock of " + root);
@@ -55,17 +47,14 @@ final class RootLock implements AutoCloseable {
         if (!logged) {
           LOG.warn(
               "waiting for the lock of {}: another process (a previous master, or a standalone"
-                  + " server) still holds it",
-              root);
+                  + " server) still holds it ({})",
+              root,
+              LocalStorage.lockFileHolder(file));
           logged = true;
         }
         Thread.sleep(POLL_MILLIS);
       }
-    } catch (IOException | RuntimeException e) {
-      ch.close();
-      throw e;
     } catch (InterruptedException e) {
-      ch.close();
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while waiting for the lock of " + root, e);
     }
@@ -74,8 +63,7 @@ final class RootLock implements AutoCloseable {
   @Override
   public void close() {
     try {
-      lock.release();
-      channel.close();
+      lock.close();
     } catch (IOException e) {
       LOG.warn("could not release the root lock cleanly", e);
     }

@@ -70,15 +70,24 @@ final class ClusterPlacement implements RegionPlacement {
     return before;
   }
 
-  /** Balances now, unless the switch is off (as HBase 2.6's master: the run does not happen). */
+  /**
+   * Balances now, as HBase 2.6's master does: not with the switch off (a dry run still runs), not
+   * while regions are in transition or a dead server's regions wait for its log.
+   */
   @Override
   public synchronized BalanceResult balance(boolean dryRun) throws IOException {
-    if (!balancerOn) {
+    if (!balancerOn && !dryRun) {
       LOG.info("not balancing: the balancer is switched off");
       return new BalanceResult(false, 0, 0);
     }
     if (assignment.inTransitionCount() > 0) {
       LOG.info("not balancing: regions are in transition");
+      return new BalanceResult(false, 0, 0);
+    }
+    if (!assignment.awaitingRecovery().isEmpty()) {
+      LOG.info(
+          "not balancing: the logs of dead servers {} are being recovered",
+          assignment.awaitingRecovery());
       return new BalanceResult(false, 0, 0);
     }
     Map<ServerName, List<String>> open = assignment.openByServer();
