@@ -88,13 +88,20 @@ class ArchiveCleanerTest {
     assertThat(second.run()).isOne();
   }
 
+  /** Files under a directory the cleaner may be deleting from meanwhile (a walk then retries). */
   private long filesUnder(String rel) throws IOException {
     Path p = dir.resolve(rel);
-    if (!Files.exists(p)) {
-      return 0;
-    }
-    try (Stream<Path> s = Files.walk(p)) {
-      return s.filter(Files::isRegularFile).count();
+    for (int attempt = 0; ; attempt++) {
+      if (!Files.exists(p)) {
+        return 0;
+      }
+      try (Stream<Path> s = Files.walk(p)) {
+        return s.filter(Files::isRegularFile).count();
+      } catch (java.io.UncheckedIOException | java.nio.file.NoSuchFileException e) {
+        if (attempt >= 10) {
+          throw e;
+        }
+      }
     }
   }
 
