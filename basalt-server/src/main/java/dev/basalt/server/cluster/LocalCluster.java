@@ -15,7 +15,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +47,9 @@ public final class LocalCluster implements AutoCloseable {
   private static final long POLL_MILLIS = 50;
   private static final Duration KILL_WAIT = Duration.ofSeconds(10);
 
+  /** How long a second caller of {@link #close} waits for the first one's stop to finish. */
+  private static final Duration CLOSE_WAIT = Duration.ofMinutes(15);
+
   private final LocalClusterOptions options;
   private final Path root;
   private final Path logs;
@@ -54,8 +60,9 @@ public final class LocalCluster implements AutoCloseable {
   private final List<LocalClusterNode> regionServers = new CopyOnWriteArrayList<>();
   private volatile LocalClusterNode zooKeeper;
   private volatile int zooKeeperPort;
+  private final CountDownLatch ended = new CountDownLatch(1);
   private Thread exitHook;
-  private boolean closed;
+  private boolean closed; // guarded by this: once true, no process starts
 
   private LocalCluster(LocalClusterOptions options) {
     this.options = options;
@@ -85,12 +92,16 @@ public final class LocalCluster implements AutoCloseable {
   private void startAll() throws IOException, InterruptedException {
     Files.createDirectories(logs);
     Files.createDirectories(run);
-    if (options.mode == LocalClusterOptions.Mode.CHILD_PROCESSES
-        && options.onExit == LocalClusterOptions.OnExit.KILL_CHILDREN) {
+    // registered before the first child: a JVM stopped during the start leaves nothing behind
+    if (children() && options.onExit == LocalClusterOptions.OnExit.KILL_CHILDREN) {
       exitHook = new Thread(this::killAll, "basalt-local-cluster-kill");
+    } else if (children() && options.onExit == LocalClusterOptions.OnExit.STOP_CLEANLY) {
+      exitHook = new Thread(this::close, "basalt-local-cluster-stop");
+    }
+    if (exitHook != null) {
       Runtime.getRuntime().addShutdownHook(exitHook);
     }
-    zooKeeper = startZooKeeper();
+    LocalClusterNode zooKeeper = startZooKeeper();
     String zk = zooKeeper.address();
     zooKeeperPort = Integer.parseInt(zk.substring(zk.lastIndexOf(':') + 1));
     LOG.info("local cluster: ZooKeeper at {}", zk);
@@ -109,8 +120,12 @@ public final class LocalCluster implements AutoCloseable {
     String id = "zookeeper";
     Path dataDir = root.resolve("zookeeper");
     if (!children()) {
-      return new LocalInProcessNodes.ZooKeeper(
-          id, EmbeddedZooKeeper.start(dataDir, HOST, options.zooKeeperPort));
+      return register(
+          id,
+          () ->
+              new LocalInProcessNodes.ZooKeeper(
+                  id, EmbeddedZooKeeper.start(dataDir, HOST, options.zooKeeperPort)),
+          n -> zooKeeper = n);
     }
     List<String> args =
         List.of(
@@ -123,7 +138,17 @@ public final class LocalCluster implements AutoCloseable {
             "-D",
             StandaloneSettings.ROOT_DIR.key() + "=" + root);
     LocalChildProcess p =
-        launch(id, LocalClusterNode.Role.ZOOKEEPER, options.zooKeeperHeap, ZOOKEEPER_MAIN, args);
+        (LocalChildProcess)
+            register(
+                id,
+                () ->
+                    launch(
+                        id,
+                        LocalClusterNode.Role.ZOOKEEPER,
+                        options.zooKeeperHeap,
+                        ZOOKEEPER_MAIN,
+                        args),
+                n -> zooKeeper = n);
     p.awaitReady(options.startTimeout);
     return p;
   }
@@ -136,23 +161,23 @@ public final class LocalCluster implements AutoCloseable {
     List<LocalChildProcess> launched = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       String id = "master-" + masterIds.incrementAndGet();
-      if (children()) {
-        LocalChildProcess p =
-            launch(
-                id,
-                LocalClusterNode.Role.MASTER,
-                options.masterHeap,
-                MasterMain.class.getName(),
-                serverArgs(id, StandaloneSettings.MASTER_PORT.key()));
+      LocalClusterNode m =
+          register(
+              id,
+              () ->
+                  children()
+                      ? launch(
+                          id,
+                          LocalClusterNode.Role.MASTER,
+                          options.masterHeap,
+                          MasterMain.class.getName(),
+                          serverArgs(id, StandaloneSettings.MASTER_PORT.key()))
+                      : new LocalInProcessNodes.Master(
+                          id, ClusterMaster.start(config(StandaloneSettings.MASTER_PORT.key()))),
+              masters::add);
+      started.add(m);
+      if (m instanceof LocalChildProcess p) {
         launched.add(p);
-        masters.add(p);
-        started.add(p);
-      } else {
-        LocalClusterNode m =
-            new LocalInProcessNodes.Master(
-                id, ClusterMaster.start(config(StandaloneSettings.MASTER_PORT.key())));
-        masters.add(m);
-        started.add(m);
       }
     }
     for (LocalChildProcess p : launched) {
@@ -169,23 +194,24 @@ public final class LocalCluster implements AutoCloseable {
     List<LocalChildProcess> launched = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       String id = "regionserver-" + regionServerIds.incrementAndGet();
-      if (children()) {
-        LocalChildProcess p =
-            launch(
-                id,
-                LocalClusterNode.Role.REGION_SERVER,
-                options.regionServerHeap,
-                RegionServerMain.class.getName(),
-                serverArgs(id, StandaloneSettings.REGIONSERVER_PORT.key()));
+      LocalClusterNode rs =
+          register(
+              id,
+              () ->
+                  children()
+                      ? launch(
+                          id,
+                          LocalClusterNode.Role.REGION_SERVER,
+                          options.regionServerHeap,
+                          RegionServerMain.class.getName(),
+                          serverArgs(id, StandaloneSettings.REGIONSERVER_PORT.key()))
+                      : new LocalInProcessNodes.RegionServerNode(
+                          id,
+                          RegionServer.start(config(StandaloneSettings.REGIONSERVER_PORT.key()))),
+              regionServers::add);
+      started.add(rs);
+      if (rs instanceof LocalChildProcess p) {
         launched.add(p);
-        regionServers.add(p);
-        started.add(p);
-      } else {
-        LocalClusterNode rs =
-            new LocalInProcessNodes.RegionServerNode(
-                id, RegionServer.start(config(StandaloneSettings.REGIONSERVER_PORT.key())));
-        regionServers.add(rs);
-        started.add(rs);
       }
     }
     for (LocalChildProcess p : launched) {
@@ -193,6 +219,27 @@ public final class LocalCluster implements AutoCloseable {
       LOG.info("local cluster: {} serves at {} (pid {})", p.id(), p.serverName(), p.pid());
     }
     return started;
+  }
+
+  /** Starts a process: launches a child, or starts the server in this JVM. */
+  private interface Starter {
+    LocalClusterNode start() throws IOException;
+  }
+
+  /**
+   * Starts a process and adds it to the cluster's list in one step under the cluster's lock, so
+   * that a stop that began before is not missed: once closing, nothing more starts.
+   */
+  private LocalClusterNode register(String id, Starter starter, Consumer<LocalClusterNode> into)
+      throws IOException {
+    synchronized (this) {
+      if (closed) {
+        throw new IOException("the local cluster is stopping: " + id + " not started");
+      }
+      LocalClusterNode n = starter.start();
+      into.accept(n);
+      return n;
+    }
   }
 
   /** The settings of a master or region server, its own port free ({@code portKey} = 0). */
@@ -284,6 +331,11 @@ public final class LocalCluster implements AutoCloseable {
   public synchronized LocalClusterNode addMaster() throws IOException, InterruptedException {
     checkOpen();
     return startMasters(1).get(0);
+  }
+
+  /** Whether a stop ({@link #close}, {@link #killAll}, the exit hook) has begun. */
+  public synchronized boolean isStopping() {
+    return closed;
   }
 
   private void checkOpen() {
@@ -433,11 +485,14 @@ public final class LocalCluster implements AutoCloseable {
    */
   @Override
   public void close() {
+    boolean first;
     synchronized (this) {
-      if (closed) {
-        return;
-      }
+      first = !closed;
       closed = true;
+    }
+    if (!first) {
+      awaitEnded(); // another thread stops it (the exit hook, say): return once it is done
+      return;
     }
     try {
       for (LocalClusterNode rs : regionServers()) {
@@ -482,6 +537,24 @@ public final class LocalCluster implements AutoCloseable {
     synchronized (this) {
       closed = true;
     }
+    try {
+      killEverything();
+    } finally {
+      ended.countDown();
+    }
+  }
+
+  private void awaitEnded() {
+    try {
+      if (!ended.await(CLOSE_WAIT.toMinutes(), TimeUnit.MINUTES)) {
+        LOG.warn("local cluster: still stopping after {} min", CLOSE_WAIT.toMinutes());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void killEverything() {
     List<LocalClusterNode> all = allNodes();
     // region servers first: in this JVM a master's close would otherwise move their regions
     for (LocalClusterNode n : reversed(all)) {

@@ -17,7 +17,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -140,12 +139,10 @@ public final class LocalClusterMain implements Callable<Integer> {
       return e.report();
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    AtomicBoolean stopping = new AtomicBoolean();
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
-                  stopping.set(true);
                   out.println("basalt: stopping the local cluster");
                   cluster.close();
                   out.println("basalt: stopped");
@@ -160,7 +157,7 @@ public final class LocalClusterMain implements Callable<Integer> {
       return e.report();
     }
     try {
-      watch(cluster, stopped, stopping);
+      watch(cluster, stopped);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -194,7 +191,7 @@ public final class LocalClusterMain implements Callable<Integer> {
               .zooKeeperPort(zooKeeperPort)
               .configFile(configFile)
               .settings(settings)
-              .onExit(LocalClusterOptions.OnExit.LEAVE_TO_CALLER);
+              .onExit(LocalClusterOptions.OnExit.STOP_CLEANLY);
       options.build(); // checked before anything is created
       Files.createDirectories(dir);
       // before the first logger (LocalCluster has one); BASALT_LOG_DIR, when set, wins
@@ -232,12 +229,11 @@ public final class LocalClusterMain implements Callable<Integer> {
   }
 
   /** Says when a process ends by itself, until the cluster is stopped. */
-  private void watch(LocalCluster cluster, CountDownLatch stopped, AtomicBoolean stopping)
-      throws InterruptedException {
+  private void watch(LocalCluster cluster, CountDownLatch stopped) throws InterruptedException {
     Set<String> reported = new HashSet<>();
     while (!stopped.await(WATCH_MILLIS, TimeUnit.MILLISECONDS)) {
       for (LocalClusterNode n : cluster.allNodes()) {
-        if (!n.isAlive() && !stopping.get() && reported.add(n.id())) {
+        if (!n.isAlive() && !cluster.isStopping() && reported.add(n.id())) {
           System.err.printf(
               "basalt: %s (pid %d) ended with status %d; its output: %s%n",
               n.id(), n.pid(), n.awaitExit(Duration.ZERO), n.logFile());

@@ -28,7 +28,12 @@ public final class LocalClusterOptions {
   public enum OnExit {
     /** A shutdown hook kills every child still alive (SIGKILL): nothing is left behind. */
     KILL_CHILDREN,
-    /** Nothing: the caller stops the cluster itself (bin/basalt local-cluster stops it cleanly). */
+    /**
+     * A shutdown hook stops the children cleanly ({@link LocalCluster#close}), also when the JVM
+     * exits during the start: what bin/basalt local-cluster does on Ctrl-C.
+     */
+    STOP_CLEANLY,
+    /** Nothing: the caller stops the cluster itself. */
     LEAVE_TO_CALLER
   }
 

@@ -58,11 +58,8 @@ class LocalClusterMainTest {
     assertThat(root).doesNotExist();
   }
 
-  @Test
-  void runsTheClusterAsChildProcessesAndStopsThemAllOnSigterm() throws Exception {
-    Path root = dir.resolve("cluster");
-    Path ready = dir.resolve("ready");
-    Path out = dir.resolve("local-cluster.out");
+  /** local-cluster as a child process, its output in {@code out}. */
+  private static Process launch(Path root, Path ready, Path out) throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx256m");
@@ -77,8 +74,43 @@ class LocalClusterMainTest {
             root.toString(),
             "--ready-file",
             ready.toString()));
-    Process p =
-        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+  }
+
+  /** The processes whose command line names {@code root}: the cluster's children. */
+  private static List<ProcessHandle> childrenOf(Path root) {
+    return ProcessHandle.allProcesses()
+        .filter(h -> h.info().commandLine().map(c -> c.contains(root.toString())).orElse(false))
+        .toList();
+  }
+
+  @Test
+  void aStopDuringTheStartLeavesNoProcessBehind() throws Exception {
+    Path root = dir.resolve("cut-short");
+    Path out = dir.resolve("cut-short.out");
+    Process p = launch(root, dir.resolve("cut-short.ready"), out);
+    try {
+      Path masterOut = root.resolve("logs/master-1.out");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (!Files.exists(masterOut)) { // ZooKeeper is up, the master is starting
+        assertThat(p.isAlive()).as(Files.readString(out)).isTrue();
+        assertThat(System.nanoTime()).as("a master launched within 120 s").isLessThan(deadline);
+        Thread.sleep(20);
+      }
+      p.destroy(); // SIGTERM in the middle of the start
+      assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("ended within 120 s").isTrue();
+      assertThat(childrenOf(root)).as(Files.readString(out)).isEmpty();
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+
+  @Test
+  void runsTheClusterAsChildProcessesAndStopsThemAllOnSigterm() throws Exception {
+    Path root = dir.resolve("cluster");
+    Path ready = dir.resolve("ready");
+    Path out = dir.resolve("local-cluster.out");
+    Process p = launch(root, ready, out);
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
       while (!Files.exists(ready)) {
