@@ -18,6 +18,7 @@ import dev.basalt.sstable.BlockCache;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
+import dev.basalt.wal.LogTakeover;
 import dev.basalt.wal.Wal;
 import dev.basalt.wal.WalEntry;
 import dev.basalt.wal.WalReplay;
@@ -53,6 +54,7 @@ public final class Database implements Closeable {
       TableAdmin.FAULT_CREATE_BEFORE_DESCRIPTOR;
 
   static final String SERVER_ID = "local";
+  private static final String LOCK_FILE = "LOCK";
   private static final Logger LOG = LoggerFactory.getLogger(Database.class);
 
   private final Storage storage;
@@ -60,6 +62,9 @@ public final class Database implements Closeable {
 
   /** The root's LOCK file, held while open: one process at a time opens a database. */
   private final Closeable lock;
+
+  /** The lock of the log's directory (WALs/local), held while open ({@link LogTakeover}). */
+  private final Closeable logLock;
 
   private final UUID clusterId;
   private final Wal wal;
@@ -100,30 +105,53 @@ public final class Database implements Closeable {
    * @throws IllegalArgumentException when settings contradict each other (see SettingsTogether)
    */
   public static Database open(Path dir, Config config, Clock clock) throws IOException {
+    SettingsTogether.check(config); // before the directory is created
+    return open(new LocalStorage(dir), config, clock);
+  }
+
+  /**
+   * Opens (creating if needed) the database at the root of {@code storage} (a local directory, or
+   * one on HDFS), which the caller closes after the database. The root's {@code LOCK} keeps a
+   * second process out; then the log directory is taken over from the previous holder ({@link
+   * LogTakeover}: on HDFS, a process that lost the lock while paused loses its log files too).
+   *
+   * @throws IOException when another process has it open, or its files cannot be recovered
+   * @throws IllegalArgumentException when settings contradict each other (see SettingsTogether)
+   */
+  public static Database open(Storage storage, Config config, Clock clock) throws IOException {
     SettingsTogether.check(config);
-    LocalStorage storage = new LocalStorage(dir);
-    Path lockFile = storage.root().resolve("LOCK");
-    Closeable lock = LocalStorage.tryLockFile(lockFile, LockHolder.current().format());
+    String self = LockHolder.current().format();
+    Closeable lock = storage.tryLockFile(LOCK_FILE, self);
     if (lock == null) {
-      LockHolder h = LockHolder.parse(LocalStorage.lockFileHolder(lockFile));
-      boolean here = h != null && h.pid() == ProcessHandle.current().pid();
+      String holder = storage.lockFileHolder(LOCK_FILE);
+      LockHolder h = LockHolder.parse(holder);
+      boolean here = h != null && h.equals(LockHolder.current());
       throw new IOException(
           "database "
-              + storage.root()
-              + (here ? " is already open in this process" : " is open in another process"));
+              + storage.describe("")
+              + (here
+                  ? " is already open in this process"
+                  : " is open in another process" + (holder == null ? "" : " (" + holder + ")")));
     }
+    Closeable logLock = null;
     try {
-      return new Database(storage, config, clock, lock);
+      logLock = LogTakeover.take(storage, Wal.DIR + "/" + SERVER_ID, self, config);
+      return new Database(storage, config, clock, lock, logLock);
     } catch (IOException | RuntimeException e) {
+      if (logLock != null) {
+        logLock.close();
+      }
       lock.close();
       throw e;
     }
   }
 
-  private Database(Storage storage, Config config, Clock clock, Closeable lock) throws IOException {
+  private Database(Storage storage, Config config, Clock clock, Closeable lock, Closeable logLock)
+      throws IOException {
     this.storage = storage;
     this.config = config;
     this.lock = lock;
+    this.logLock = logLock;
     this.clusterId = Catalog.clusterId(storage, true);
     this.catalog = new Catalog(storage, clock);
     Catalog.Loaded loaded = catalog.load();
@@ -810,7 +838,11 @@ public final class Database implements Closeable {
       }
       wal.close();
     } finally {
-      lock.close();
+      try {
+        logLock.close();
+      } finally {
+        lock.close();
+      }
     }
   }
 }

@@ -19,11 +19,12 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * {@link Storage} on a local directory through NIO file channels. Durability: file contents are
- * forced with {@code FileChannel.force}, and every change to a directory (a created, renamed or
- * deleted entry) is followed by a force of the directory itself, so that a crash of the machine
- * cannot lose a file whose creation or rename already returned. Directory locks are OS file locks
- * ({@link LocalDirectoryLocks}).
+ * {@link Storage} on a local directory through NIO file channels. Durability: {@link
+ * WritableFile#flush} hands bytes to the operating system, {@link WritableFile#sync} forces them
+ * with {@code FileChannel.force}, and every change to a directory (a created, renamed or deleted
+ * entry) is followed by a force of the directory itself, so that a crash of the machine cannot lose
+ * a file whose creation or rename already returned. Directory and file locks are OS file locks
+ * ({@link LocalDirectoryLocks}), released by the kernel when the holder dies.
  */
 public final class LocalStorage implements Storage {
   private static final int BUFFER = 64 * 1024;
@@ -59,6 +60,19 @@ public final class LocalStorage implements Storage {
     }
     FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     syncDirectory(parent);
+    return new LocalWritableFile(ch);
+  }
+
+  @Override
+  public WritableFile createNonRecursive(String path) throws IOException {
+    Path p = resolve(path);
+    FileChannel ch;
+    try {
+      ch = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    } catch (NoSuchFileException e) {
+      throw new FileNotFoundException("directory " + p.getParent() + " does not exist");
+    }
+    syncDirectory(p.getParent());
     return new LocalWritableFile(ch);
   }
 
@@ -165,14 +179,6 @@ public final class LocalStorage implements Storage {
   }
 
   @Override
-  public void truncate(String path, long length) throws IOException {
-    try (FileChannel ch = FileChannel.open(resolve(path), StandardOpenOption.WRITE)) {
-      ch.truncate(length);
-      ch.force(true);
-    }
-  }
-
-  @Override
   public String describe(String path) {
     return resolve(path).toString();
   }
@@ -207,19 +213,34 @@ public final class LocalStorage implements Storage {
   }
 
   /**
-   * Locks a file for this process (creating it when missing; its directory must exist), writing
-   * {@code holderInfo} into it, or returns null while a process, this one included, holds it. Held
-   * until closed or until the process dies. Every lock this JVM takes on a file must go through
-   * here or {@link #lockDirectory}: closing any other channel of the process on a locked file would
-   * release the lock ({@link LocalDirectoryLocks}).
+   * {@inheritDoc}
+   *
+   * <p>An OS file lock. Every lock this JVM takes on a file must go through here or {@link
+   * #lockDirectory}: closing any other channel of the process on a locked file would release the
+   * lock ({@link LocalDirectoryLocks}).
    */
-  public static Closeable tryLockFile(Path file, String holderInfo) throws IOException {
-    return LocalDirectoryLocks.tryLock(file, holderInfo).lock();
+  @Override
+  public Closeable tryLockFile(String path, String holderInfo) throws IOException {
+    Path file = resolve(path);
+    if (!Files.isDirectory(file.getParent())) {
+      mkdirs(root.relativize(file.getParent()).toString());
+    }
+    boolean existed = Files.exists(file);
+    Closeable lock = LocalDirectoryLocks.tryLock(file, holderInfo).lock();
+    if (!existed) {
+      syncDirectory(file.getParent());
+    }
+    return lock;
   }
 
-  /** The line last written into a lock file, or null when it is missing or empty. */
-  public static String lockFileHolder(Path file) throws IOException {
-    return LocalDirectoryLocks.holder(file);
+  @Override
+  public String lockFileHolder(String path) throws IOException {
+    return LocalDirectoryLocks.holder(resolve(path));
+  }
+
+  @Override
+  public Storage at(String dir) throws IOException {
+    return new LocalStorage(resolve(dir));
   }
 
   @Override

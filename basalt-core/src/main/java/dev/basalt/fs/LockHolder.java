@@ -71,12 +71,17 @@ public record LockHolder(long pid, long startMillis, String host) {
     }
   }
 
+  /** Whether the holder ran on this host (so its pid can be looked up here). */
+  public boolean isOnThisHost() {
+    return host.equals(localHostName());
+  }
+
   /**
    * Whether the holder is a live process of this host: its pid is alive and, when both start times
    * are known, started when the holder says (else the pid was reused by another process).
    */
   public boolean isAliveOnThisHost() {
-    if (!host.equals(localHostName())) {
+    if (!isOnThisHost()) {
       return false;
     }
     return ProcessHandle.of(pid)

@@ -7,6 +7,7 @@ import dev.basalt.util.Clock;
 import dev.basalt.util.FaultPoints;
 import dev.basalt.util.config.Config;
 import java.io.Closeable;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -200,6 +201,9 @@ public final class Wal implements Closeable {
     }
     this.nextSegment = last + 1;
     this.closedSegments.addAll(recovered);
+    if (!fenced) {
+      storage.mkdirs(dir); // a fenced log's directory is made by its lock, and must not be again
+    }
     storage.mkdirs(OLD_DIR);
     openSegment();
     this.lastFlushNanos = clock.nanoTime();
@@ -440,7 +444,17 @@ public final class Wal implements Closeable {
     currentName = segmentName(nextSegment++);
     currentCreated = clock.currentTimeMillis();
     String path = dir + "/" + currentName;
-    current = storage.create(path);
+    try {
+      // Not recursive: a log whose directory was renamed away to fence it cannot make a new one.
+      current = storage.createNonRecursive(path);
+    } catch (FileNotFoundException e) {
+      throw new IOException(
+          "WAL directory "
+              + storage.describe(dir)
+              + " is gone: it was renamed away to recover this server's log, so this server may"
+              + " not write another edit",
+          e);
+    }
     current.write(WalFormat.header(serverId, currentCreated));
     current.sync();
     if (fenced && !storage.exists(dir + "/" + Storage.LOCK_FILE)) {

@@ -18,10 +18,14 @@ import org.slf4j.LoggerFactory;
  * machine, possibly one at the end of a segment the log had rolled away from but not yet forced
  * ({@link Wal} forces rolled segments in the background; such a segment has no whole trailer, and
  * only unforced entries are lost with its tail: a writer that asked for FSYNC_WAL waited for the
- * force). That tail is logged with file and offset and cut off, and replay goes on. Anything else
- * that does not read back (a bad checksum or length in the middle of a segment, a torn frame before
- * a trailer, bytes after a trailer) stops the open with a {@link WalCorruptionException} naming
- * file and offset, unless the operator chose to skip bad entries.
+ * force). That tail is logged with file and offset and skipped, and replay goes on. The file is
+ * never changed: HDFS cannot truncate a file another writer may hold, and nothing needs it to, as
+ * the log never appends to a segment it did not create in this run (it continues in a new one, and
+ * the old segment, when read again, is a rolled-away segment without a trailer, whose torn tail is
+ * skipped the same way). Anything else that does not read back (a bad checksum or length in the
+ * middle of a segment, a torn frame before a trailer, bytes after a trailer) stops the open with a
+ * {@link WalCorruptionException} naming file and offset, unless the operator chose to skip bad
+ * entries.
  *
  * <p>A frame with a bad checksum at the end of the last segment counts as torn only when nothing
  * readable follows it: a machine crash can leave garbage after the last forced write, but a bad
@@ -137,12 +141,11 @@ public final class WalReplay {
         } catch (SegmentReader.BadFrame bad) {
           if ((tail == Tail.LAST || (tail == Tail.ROLLED && !trailer)) && isTornTail(r, bad)) {
             LOG.warn(
-                "WAL segment {} has a torn entry at offset {} ({}); dropping the {} byte tail",
+                "WAL segment {} has a torn entry at offset {} ({}); skipping the {} byte tail",
                 where,
                 bad.offset,
                 bad.getMessage(),
                 r.length() - bad.offset);
-            storage.truncate(path, bad.offset);
             break;
           }
           if (skipErrors && bad.next > 0) {

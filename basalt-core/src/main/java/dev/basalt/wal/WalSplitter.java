@@ -79,7 +79,7 @@ public final class WalSplitter {
    * targets.apply(encodedRegionName)} gives the region's Target, or null to drop its edits (a
    * region no longer in the catalog). Edits whose cells all have sequence ids at or below the
    * target's floor are dropped (cells at or below it are dropped from an edit). Torn tails are
-   * handled as {@link WalReplay} does (cut off, and the log file truncated); {@code skipErrors} as
+   * handled as {@link WalReplay} does (skipped; the log file is not changed); {@code skipErrors} as
    * WalReplay's.
    *
    * <p>Run it before {@link #archive}, never after archiving began: the segments already archived

@@ -19,6 +19,7 @@ import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
 import dev.basalt.util.FaultPoints;
 import dev.basalt.util.config.Config;
+import dev.basalt.wal.Wal;
 import dev.basalt.wal.WalCorruptionException;
 import dev.basalt.wal.WalSettings;
 import java.io.IOException;
@@ -277,7 +278,11 @@ class DatabaseTest {
     }
     Path segment;
     try (Stream<Path> s = Files.list(dir.resolve("WALs/local"))) {
-      segment = s.sorted().findFirst().orElseThrow();
+      segment =
+          s.filter(p -> Wal.isSegment(p.getFileName().toString()))
+              .sorted()
+              .findFirst()
+              .orElseThrow();
     }
     byte[] bytes = Files.readAllBytes(segment);
     bytes[bytes.length / 2] ^= 0x10;

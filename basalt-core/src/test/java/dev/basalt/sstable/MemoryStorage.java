@@ -8,7 +8,6 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -80,6 +79,12 @@ final class MemoryStorage implements Storage {
         }
       }
     };
+  }
+
+  /** There are no directories here: the same as {@link #create}. */
+  @Override
+  public WritableFile createNonRecursive(String path) throws IOException {
+    return create(path);
   }
 
   @Override
@@ -169,8 +174,29 @@ final class MemoryStorage implements Storage {
   public void mkdirs(String dir) {}
 
   @Override
-  public synchronized void truncate(String path, long length) {
-    files.put(path, Arrays.copyOf(files.get(path), (int) length));
+  public synchronized java.io.Closeable tryLockFile(String path, String holderInfo) {
+    if (!locked.add(path)) {
+      return null;
+    }
+    files.put(path, holderInfo.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return () -> {
+      synchronized (MemoryStorage.this) {
+        locked.remove(path);
+      }
+    };
+  }
+
+  @Override
+  public synchronized String lockFileHolder(String path) {
+    byte[] b = files.get(path);
+    return b == null || b.length == 0
+        ? null
+        : new String(b, java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public Storage at(String dir) {
+    throw new UnsupportedOperationException("store file tests use one root");
   }
 
   @Override

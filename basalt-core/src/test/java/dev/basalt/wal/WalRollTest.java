@@ -106,7 +106,12 @@ class WalRollTest {
 
     @Override
     public WritableFile create(String path) throws IOException {
-      WritableFile f = delegate.create(path);
+      return delegate.create(path);
+    }
+
+    @Override
+    public WritableFile createNonRecursive(String path) throws IOException {
+      WritableFile f = delegate.createNonRecursive(path);
       String name = path.substring(path.lastIndexOf('/') + 1);
       return new WritableFile() {
         int syncs;
@@ -194,8 +199,18 @@ class WalRollTest {
     }
 
     @Override
-    public void truncate(String path, long length) throws IOException {
-      delegate.truncate(path, length);
+    public java.io.Closeable tryLockFile(String path, String holderInfo) throws IOException {
+      return delegate.tryLockFile(path, holderInfo);
+    }
+
+    @Override
+    public String lockFileHolder(String path) throws IOException {
+      return delegate.lockFileHolder(path);
+    }
+
+    @Override
+    public Storage at(String dir) throws IOException {
+      return delegate.at(dir);
     }
 
     @Override

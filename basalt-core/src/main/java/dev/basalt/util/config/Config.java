@@ -71,10 +71,28 @@ public final class Config {
     return v == null ? key.defaultValue() : key.type().cast(v);
   }
 
-  /** Keys that were set but that no {@link ConfigKeySet} declares. */
+  /**
+   * Keys that were set but that no {@link ConfigKeySet} declares, nor passes through to a library.
+   */
   public Set<String> unknownKeys() {
     Set<String> out = new TreeSet<>(raw.keySet());
     out.removeAll(parsed.keySet());
+    out.removeIf(ConfigRegistry.get()::passesThrough);
+    return out;
+  }
+
+  /**
+   * The values set for keys that a library reads itself ({@link ConfigKeySet#passThroughPrefixes},
+   * e.g. the Hadoop client's {@code dfs.*}), as they were written.
+   */
+  public Map<String, String> passedThrough() {
+    Map<String, String> out = new LinkedHashMap<>();
+    ConfigRegistry reg = ConfigRegistry.get();
+    for (Map.Entry<String, String> e : raw.entrySet()) {
+      if (reg.find(e.getKey()) == null && reg.passesThrough(e.getKey())) {
+        out.put(e.getKey(), e.getValue());
+      }
+    }
     return out;
   }
 

@@ -12,4 +12,12 @@ public interface ConfigKeySet {
   String section();
 
   List<ConfigKey<?>> keys();
+
+  /**
+   * Prefixes of keys that a library reads itself (the Hadoop client's {@code dfs.}): not declared
+   * one by one, not reported as unknown, and handed over by {@link Config#passedThrough}.
+   */
+  default List<String> passThroughPrefixes() {
+    return List.of();
+  }
 }

@@ -13,6 +13,7 @@ public final class ConfigRegistry {
 
   private final Map<String, ConfigKey<?>> byKey;
   private final List<ConfigKeySet> sets;
+  private final List<String> passThroughPrefixes;
 
   private ConfigRegistry(List<ConfigKeySet> sets) {
     Map<String, ConfigKey<?>> m = new LinkedHashMap<>();
@@ -26,6 +27,11 @@ public final class ConfigRegistry {
     }
     this.byKey = Collections.unmodifiableMap(m);
     this.sets = List.copyOf(sets);
+    List<String> prefixes = new ArrayList<>();
+    for (ConfigKeySet set : sets) {
+      prefixes.addAll(set.passThroughPrefixes());
+    }
+    this.passThroughPrefixes = List.copyOf(prefixes);
   }
 
   public static ConfigRegistry get() {
@@ -49,6 +55,18 @@ public final class ConfigRegistry {
   /** True when {@code key} is declared by some {@link ConfigKeySet}. */
   public boolean isDeclared(ConfigKey<?> key) {
     return byKey.get(key.key()) == key;
+  }
+
+  /**
+   * True when {@code key} is one a library reads itself ({@link ConfigKeySet#passThroughPrefixes}).
+   */
+  public boolean passesThrough(String key) {
+    for (String p : passThroughPrefixes) {
+      if (key.startsWith(p)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public ConfigKey<?> find(String key) {

@@ -1,7 +1,7 @@
 package dev.basalt.server.cluster;
 
 import dev.basalt.db.ClusterCatalog;
-import dev.basalt.fs.LocalStorage;
+import dev.basalt.fs.Storage;
 import dev.basalt.server.coordination.MasterElection;
 import dev.basalt.server.coordination.ZooKeeperSession;
 import dev.basalt.server.master.ActiveMaster;
@@ -11,7 +11,6 @@ import dev.basalt.server.standalone.RootDirectory;
 import dev.basalt.server.standalone.StandaloneSettings;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -33,7 +32,8 @@ public final class ClusterMaster implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterMaster.class);
 
   private final Config config;
-  private final Path root;
+  private final RootDirectory root;
+  private final Storage storage; // the root's, local or HDFS
   private final RpcServer rpc;
   private final ServerName self;
   private final ZooKeeperSession zk;
@@ -46,14 +46,15 @@ public final class ClusterMaster implements AutoCloseable {
   private volatile ActiveMaster active;
   private RootLock lock;
 
-  private ClusterMaster(Config config, Path root) throws IOException {
+  private ClusterMaster(Config config, RootDirectory root, Storage storage) throws IOException {
     this.config = config;
     this.root = root;
+    this.storage = storage;
     String bind = Addresses.bind(config);
     String host = Addresses.advertisedHost(config);
     long startCode = System.currentTimeMillis();
-    java.nio.file.Files.createDirectories(root);
-    this.clusterIdOfRoot = clusterIdOf(root);
+    storage.mkdirs("");
+    this.clusterIdOfRoot = clusterIdOf(storage);
     this.rpc =
         new RpcServer(
             RpcServerConfig.from(
@@ -108,16 +109,23 @@ public final class ClusterMaster implements AutoCloseable {
               + " is false: set it to true to run a cluster master (bin/basalt standalone runs"
               + " everything in one process)");
     }
-    Path root = RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR));
-    ClusterMaster m = new ClusterMaster(config, root);
+    RootDirectory root = RootDirectory.of(config);
+    Storage storage = root.open(config);
+    ClusterMaster m;
+    try {
+      m = new ClusterMaster(config, root, storage);
+    } catch (IOException | RuntimeException e) {
+      storage.close();
+      throw e;
+    }
     m.electionThread.start();
     return m;
   }
 
   /** The cluster id of the root, or null when it has none yet (the first master creates it). */
-  private static String clusterIdOf(Path root) throws IOException {
+  private static String clusterIdOf(Storage root) throws IOException {
     try {
-      return ClusterCatalog.clusterIdOf(new LocalStorage(root)).toString();
+      return ClusterCatalog.clusterIdOf(root).toString();
     } catch (IOException none) {
       return null;
     }
@@ -133,11 +141,11 @@ public final class ClusterMaster implements AutoCloseable {
       if (epoch < 0) {
         return;
       }
-      lock = RootLock.acquire(root, () -> closed);
+      lock = RootLock.acquire(storage, () -> closed);
       if (closed) {
         return;
       }
-      active = ActiveMaster.start(config, root, self, epoch, zk, rpc, election);
+      active = ActiveMaster.start(config, storage, root.toString(), self, epoch, zk, rpc, election);
       activated.countDown();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -233,6 +241,7 @@ public final class ClusterMaster implements AutoCloseable {
     if (closed && active == null && lock == null) {
       rpc.close();
       zk.close();
+      closeStorage();
       return;
     }
     closed = true;
@@ -248,6 +257,15 @@ public final class ClusterMaster implements AutoCloseable {
       lock.close();
       lock = null;
     }
+    closeStorage();
     LOG.info("master {} stopped", self);
+  }
+
+  private void closeStorage() {
+    try {
+      storage.close();
+    } catch (IOException e) {
+      LOG.warn("the root's storage did not close cleanly", e);
+    }
   }
 }

@@ -39,7 +39,7 @@ public final class MasterMain implements Callable<Integer> {
       names = {"--root"},
       paramLabel = "DIR",
       description = "The cluster's root directory (same as -D hbase.rootdir=DIR).")
-  private Path root;
+  private String root; // a String: a URI such as hdfs://nn:8020/basalt keeps its "//"
 
   @Option(
       names = {"--ready-file"},

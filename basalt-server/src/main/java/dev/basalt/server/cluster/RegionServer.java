@@ -3,7 +3,6 @@ package dev.basalt.server.cluster;
 import dev.basalt.cell.Bytes;
 import dev.basalt.db.ClusterCatalog;
 import dev.basalt.db.RegionHost;
-import dev.basalt.fs.LocalStorage;
 import dev.basalt.fs.Storage;
 import dev.basalt.server.coordination.ZooKeeperSession;
 import dev.basalt.server.regionserver.AdminServiceHandlers;
@@ -24,7 +23,6 @@ import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -102,6 +100,7 @@ public final class RegionServer implements AutoCloseable {
   private volatile RegionHost host;
   private String rsZnode;
   private ScheduledExecutorService chores;
+  private Storage storage; // the root's, local or HDFS; closed last
 
   private RegionServer(Config config) {
     this.config = config;
@@ -135,7 +134,7 @@ public final class RegionServer implements AutoCloseable {
               + " bin/basalt standalone runs Basalt in one process");
     }
     // every setting first: a bad one is reported before anything is touched
-    Path root = RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR));
+    RootDirectory root = RootDirectory.of(config);
     String bind = config.get(StandaloneSettings.BIND_ADDRESS);
     String configuredHost = config.get(StandaloneSettings.HOSTNAME);
     int rpcPort = config.get(StandaloneSettings.REGIONSERVER_PORT);
@@ -160,14 +159,13 @@ public final class RegionServer implements AutoCloseable {
     long maxResultSize = config.get(StandaloneSettings.SCANNER_MAX_RESULT_SIZE);
     RpcServerConfig rpcConfig = RpcServerConfig.from(config, bind, rpcPort);
 
-    if (!Files.isDirectory(root)) {
-      throw new IOException(
-          "root directory "
-              + root.toAbsolutePath()
-              + " does not exist: a region server serves the root directory of a cluster, which"
-              + " its master creates");
+    if (root.isLocal() && !Files.isDirectory(root.localPath())) {
+      throw rootMissing(root); // checked first: a local storage creates its root
     }
-    Storage storage = new LocalStorage(root);
+    storage = root.open(config);
+    if (!storage.isDirectory("")) {
+      throw rootMissing(root);
+    }
     String rootClusterId = ClusterCatalog.clusterIdOf(storage).toString();
     String knownHost = !configuredHost.isEmpty() ? configuredHost : isWildcard(bind) ? null : bind;
 
@@ -241,28 +239,32 @@ public final class RegionServer implements AutoCloseable {
       }
       state = State.RUNNING;
     }
-    LOG.info(
-        "region server {} is up, serving cluster {} from {}",
-        name,
-        rootClusterId,
-        root.toAbsolutePath().normalize());
+    LOG.info("region server {} is up, serving cluster {} from {}", name, rootClusterId, root);
   }
 
-  private static void checkClusterId(String mastersId, String rootId, Path root)
+  private static IOException rootMissing(RootDirectory root) {
+    return new IOException(
+        "root directory "
+            + root
+            + " does not exist: a region server serves the root directory of a cluster, which"
+            + " its master creates");
+  }
+
+  private static void checkClusterId(String mastersId, String rootId, RootDirectory root)
       throws MasterLink.Refused {
     if (mastersId == null) {
       throw new MasterLink.Refused(
           "the master did not say its cluster id ("
               + MasterLink.CLUSTER_ID
               + "), so this region server cannot check that "
-              + root.toAbsolutePath()
+              + root
               + " is the cluster's root directory",
           null);
     }
     if (!mastersId.equals(rootId)) {
       throw new MasterLink.Refused(
           "region server pointed at a root directory that is not the cluster's: "
-              + root.toAbsolutePath()
+              + root
               + " belongs to cluster "
               + rootId
               + ", the master serves cluster "
@@ -524,6 +526,14 @@ public final class RegionServer implements AutoCloseable {
     if (admin != null) {
       admin.close();
       admin = null;
+    }
+    if (storage != null) {
+      try {
+        storage.close();
+      } catch (IOException e) {
+        LOG.warn("the root's storage did not close cleanly", e);
+      }
+      storage = null;
     }
   }
 

@@ -2,7 +2,6 @@ package dev.basalt.server.master;
 
 import dev.basalt.db.ClusterCatalog;
 import dev.basalt.db.DatabaseSettings;
-import dev.basalt.fs.LocalStorage;
 import dev.basalt.fs.Storage;
 import dev.basalt.server.cluster.BasaltVersion;
 import dev.basalt.server.cluster.ClusterInfo;
@@ -20,10 +19,9 @@ import dev.basalt.server.standalone.StandaloneSettings;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
+import dev.basalt.wal.Wal;
 import dev.basalt.wal.WalSettings;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -70,7 +68,8 @@ public final class ActiveMaster implements AutoCloseable {
 
   private ActiveMaster(
       Config config,
-      Path root,
+      Storage storage,
+      String root,
       ServerName self,
       long epoch,
       ZooKeeperSession zk,
@@ -81,12 +80,11 @@ public final class ActiveMaster implements AutoCloseable {
     this.zk = zk;
     this.parent = config.get(StandaloneSettings.ZNODE_PARENT);
     Clock clock = Clock.system();
-    refuseUnrecoveredStandaloneLog(root);
-    Storage storage = new LocalStorage(root);
+    refuseUnrecoveredStandaloneLog(storage);
     this.catalog =
         ClusterCatalog.open(
             storage, clock, config.get(DatabaseSettings.NEW_VERSION_BEHAVIOR_DEFAULT));
-    this.store = MasterStore.open(root);
+    this.store = MasterStore.open(storage);
     this.client = new RpcClient("basalt-master", Duration.ofSeconds(5));
     this.servers = new ServerManager(clock, config.get(ClusterSettings.MAX_CLOCK_SKEW));
     this.assignment =
@@ -188,17 +186,23 @@ public final class ActiveMaster implements AutoCloseable {
     LOG.info("master {} is active (cluster {}, epoch {})", self, clusterId, epoch);
   }
 
-  /** Starts the active master's work on a master that won the election and the root's lock. */
+  /**
+   * Starts the active master's work on a master that won the election and holds the root's lock.
+   *
+   * @param storage the root's storage (local or HDFS), which the caller closes after this master
+   * @param root the root as configured, for region servers and messages
+   */
   public static ActiveMaster start(
       Config config,
-      Path root,
+      Storage storage,
+      String root,
       ServerName self,
       long epoch,
       ZooKeeperSession zk,
       RpcServer rpc,
       MasterElection election)
       throws IOException {
-    return new ActiveMaster(config, root, self, epoch, zk, rpc, election);
+    return new ActiveMaster(config, storage, root, self, epoch, zk, rpc, election);
   }
 
   public String clusterId() {
@@ -213,17 +217,15 @@ public final class ActiveMaster implements AutoCloseable {
    * A standalone server's log with segments left means it crashed with edits not yet in store
    * files; a cluster cannot recover them yet, so the master refuses rather than lose them.
    */
-  private static void refuseUnrecoveredStandaloneLog(Path root) throws IOException {
-    Path standaloneLog = root.resolve("WALs").resolve("local");
-    if (Files.isDirectory(standaloneLog)) {
-      try (var files = Files.list(standaloneLog)) {
-        if (files.findAny().isPresent()) {
-          throw new IOException(
-              standaloneLog
-                  + " holds the log of a standalone server that did not stop cleanly: start"
-                  + " bin/basalt standalone on this root once (it replays the log) and stop it with"
-                  + " Ctrl-C before running it as a cluster");
-        }
+  private static void refuseUnrecoveredStandaloneLog(Storage root) throws IOException {
+    String standaloneLog = Wal.DIR + "/local";
+    for (String name : root.list(standaloneLog)) {
+      if (Wal.isSegment(name)) { // not its lock file, which stays
+        throw new IOException(
+            root.describe(standaloneLog)
+                + " holds the log of a standalone server that did not stop cleanly: start"
+                + " bin/basalt standalone on this root once (it replays the log) and stop it with"
+                + " Ctrl-C before running it as a cluster");
       }
     }
   }

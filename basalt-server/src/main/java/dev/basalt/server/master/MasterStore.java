@@ -1,10 +1,11 @@
 package dev.basalt.server.master;
 
 import dev.basalt.cell.Bytes;
-import dev.basalt.db.Basalt;
 import dev.basalt.db.Database;
 import dev.basalt.db.DatabaseSettings;
 import dev.basalt.db.Table;
+import dev.basalt.fs.LocalStorage;
+import dev.basalt.fs.Storage;
 import dev.basalt.ops.Delete;
 import dev.basalt.ops.Durability;
 import dev.basalt.ops.Put;
@@ -14,6 +15,7 @@ import dev.basalt.schema.ColumnFamilyDescriptorBuilder;
 import dev.basalt.schema.NamespaceDescriptor;
 import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
+import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
 import java.io.Closeable;
 import java.io.IOException;
@@ -59,8 +61,18 @@ final class MasterStore implements Closeable {
     this.table = db.getTable(TABLE);
   }
 
-  /** Opens (creating if needed) the store under {@code root}. */
+  /** Opens (creating if needed) the store under the local directory {@code root}. */
   static MasterStore open(Path root) throws IOException {
+    return open(new LocalStorage(root));
+  }
+
+  /**
+   * Opens (creating if needed) the store under the root's {@code MasterData}. On HDFS its database
+   * takes the log over from the previous master (lease recovery of its files, {@link
+   * Database#open(Storage, Config, Clock)}): a previous master that is only paused cannot log
+   * another transition when it resumes.
+   */
+  static MasterStore open(Storage root) throws IOException {
     // A small store: little cache, and no row cache.
     Config config =
         Config.builder()
@@ -68,7 +80,7 @@ final class MasterStore implements Closeable {
             .set(DatabaseSettings.ROW_CACHE_FRACTION.key(), "0")
             .set(DatabaseSettings.GLOBAL_MEMSTORE_FRACTION.key(), "0.05")
             .build();
-    Database db = Basalt.open(root.resolve(DIR), config);
+    Database db = Database.open(root.at(DIR), config, Clock.system());
     try {
       if (!db.listNamespaces().contains(TABLE.getNamespaceAsString())) {
         db.createNamespace(NamespaceDescriptor.create(TABLE.getNamespaceAsString()).build());

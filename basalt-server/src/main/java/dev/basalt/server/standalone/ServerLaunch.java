@@ -76,21 +76,24 @@ public final class ServerLaunch {
     return config;
   }
 
-  /** {@link #load} with {@code --root DIR} standing for {@code hbase.rootdir}. */
-  public Config load(Path root) throws Exit {
-    return load(
-        root == null ? Map.of() : Map.of(StandaloneSettings.ROOT_DIR.key(), root.toString()));
+  /**
+   * {@link #load} with {@code --root DIR} standing for {@code hbase.rootdir}: a String, not a Path,
+   * so that a URI ({@code hdfs://nn:8020/basalt}) keeps its double slash.
+   */
+  public Config load(String root) throws Exit {
+    return load(root == null ? Map.of() : Map.of(StandaloneSettings.ROOT_DIR.key(), root));
   }
 
   /**
-   * Sends the logs to {@code logs/} under the root directory and returns the root. Call it before
-   * anything starts Logback: touching a class with a static logger does.
+   * Sends the logs to {@code logs/} under the root directory (under the process's local directory
+   * when the root is on HDFS: {@link RootDirectory#localDirectory}) and returns that directory.
+   * Call it before anything starts Logback: touching a class with a static logger does.
    */
   public static Path useLogsUnderRoot(Config config) throws Exit {
     try {
-      Path root = RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR));
-      ProcessLogs.defaultTo(root);
-      return root;
+      Path dir = RootDirectory.of(config).localDirectory();
+      ProcessLogs.defaultTo(dir);
+      return dir;
     } catch (IllegalArgumentException e) {
       throw new Exit(BAD_CONFIGURATION, e.getMessage());
     }

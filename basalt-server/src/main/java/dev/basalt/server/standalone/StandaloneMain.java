@@ -34,7 +34,7 @@ public final class StandaloneMain implements Callable<Integer> {
       names = {"--root"},
       paramLabel = "DIR",
       description = "Data directory (same as -D hbase.rootdir=DIR; default ./basalt-data).")
-  private Path root;
+  private String root; // a String: a URI such as hdfs://nn:8020/basalt keeps its "//"
 
   @Option(
       names = {"--ready-file"},

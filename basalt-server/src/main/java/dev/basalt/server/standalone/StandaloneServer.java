@@ -1,6 +1,7 @@
 package dev.basalt.server.standalone;
 
 import dev.basalt.db.Database;
+import dev.basalt.fs.Storage;
 import dev.basalt.server.cluster.Addresses;
 import dev.basalt.server.cluster.BasaltVersion;
 import dev.basalt.server.cluster.ClientMetaServiceHandlers;
@@ -76,10 +77,13 @@ public final class StandaloneServer implements AutoCloseable {
   private void startAll() throws IOException {
     String bind = config.get(StandaloneSettings.BIND_ADDRESS);
     String host = Addresses.advertisedHost(config);
-    Path root = RootDirectory.of(config.get(StandaloneSettings.ROOT_DIR));
+    RootDirectory root = RootDirectory.of(config);
     long startCode = System.currentTimeMillis();
 
-    db = Database.open(root, config);
+    Storage storage = root.open(config); // a local directory, or HDFS (basalt-hdfs)
+    toClose.add(0, storage);
+    storage.mkdirs("");
+    db = Database.open(storage, config, Clock.system());
     toClose.add(0, db);
     String clusterId = db.getClusterId().toString();
 
@@ -137,7 +141,7 @@ public final class StandaloneServer implements AutoCloseable {
       String zkDir = config.get(StandaloneSettings.ZOOKEEPER_DATA_DIR);
       zooKeeper =
           EmbeddedZooKeeper.start(
-              zkDir.isEmpty() ? root.resolve("zookeeper") : Path.of(zkDir),
+              zkDir.isEmpty() ? root.localDirectory().resolve("zookeeper") : Path.of(zkDir),
               bind,
               Addresses.port(config, StandaloneSettings.ZOOKEEPER_PORT));
       toClose.add(0, zooKeeper);
@@ -149,7 +153,7 @@ public final class StandaloneServer implements AutoCloseable {
               Duration.ofSeconds(30));
       toClose.add(0, znodes);
     }
-    LOG.info("Basalt standalone is up; data in {}", root.toAbsolutePath().normalize());
+    LOG.info("Basalt standalone is up; data in {}", root);
     LOG.info("Connect with the stock HBase client using {}", clientSettings());
   }
 

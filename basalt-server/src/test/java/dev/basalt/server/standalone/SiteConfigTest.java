@@ -88,10 +88,8 @@ class SiteConfigTest {
 
   @Test
   void rootDirectoriesAreLocalPathsOrFileUris() {
-    assertThat(RootDirectory.of("file:///tmp/x")).isEqualTo(Path.of("/tmp/x"));
-    assertThat(RootDirectory.of("data")).isEqualTo(Path.of("data"));
-    assertThatThrownBy(() -> RootDirectory.of("hdfs://nn/basalt"))
-        .hasMessageContaining("hbase.rootdir")
-        .hasMessageContaining("only local");
+    assertThat(RootDirectory.of("file:///tmp/x").localPath()).isEqualTo(Path.of("/tmp/x"));
+    assertThat(RootDirectory.of("data").localPath()).isEqualTo(Path.of("data"));
+    assertThat(RootDirectory.of("hdfs://nn/basalt").isLocal()).isFalse();
   }
 }
