@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Not thread-safe: one chore thread runs it.
  */
-final class ArchiveCleaner {
+public final class ArchiveCleaner {
   private static final Logger LOG = LoggerFactory.getLogger(ArchiveCleaner.class);
 
   /** One directory tree to clean and how long its files are kept. */
@@ -44,8 +44,11 @@ final class ArchiveCleaner {
     this.clock = clock;
   }
 
-  /** The cleaner for a database root with the configured times to live. */
-  static ArchiveCleaner forDatabase(
+  /**
+   * The cleaner for a root directory (a database's, or a cluster's: its {@code oldWALs/} and {@code
+   * archive/}) with the configured times to live.
+   */
+  public static ArchiveCleaner forDatabase(
       Storage storage, long walTtlMillis, long fileTtlMillis, Clock clock) {
     return new ArchiveCleaner(
         storage,
@@ -58,7 +61,7 @@ final class ArchiveCleaner {
    *
    * @return the number of files deleted
    */
-  int run() throws IOException {
+  public int run() throws IOException {
     long now = clock.currentTimeMillis();
     Set<String> present = new HashSet<>();
     int deleted = 0;

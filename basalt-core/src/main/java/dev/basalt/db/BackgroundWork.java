@@ -2,7 +2,6 @@ package dev.basalt.db;
 
 import dev.basalt.region.Region;
 import dev.basalt.region.RegionSplitPoint;
-import dev.basalt.schema.TableDescriptor;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
@@ -48,16 +47,10 @@ final class BackgroundWork implements Maintenance.Hooks {
   /** Whether the region is past its table's maximum file size and may split. */
   private boolean wantsSplit(Region region) {
     LiveTable t = tables.get(region.getRegionInfo().getTable());
-    if (t == null || !t.isEnabled() || region.isClosed()) {
+    if (t == null || !t.isEnabled()) {
       return false;
     }
-    TableDescriptor d = t.descriptor();
-    String splitEnabled = d.getValue(TableDescriptor.SPLIT_ENABLED);
-    if (splitEnabled != null && !Boolean.parseBoolean(splitEnabled)) {
-      return false;
-    }
-    long max = d.getMaxFileSize() > 0 ? d.getMaxFileSize() : defaultMaxFileSize;
-    return RegionSplitPoint.largestStoreSize(region) > max && !region.hasReferences();
+    return SplitPolicy.wantsSplit(region, t.descriptor(), defaultMaxFileSize);
   }
 
   @Override

@@ -398,6 +398,21 @@ public final class ClusterCatalog {
     }
   }
 
+  /**
+   * Archives the directories of the table's regions that its region set no longer lists and no
+   * listed region refers to any more (split and merge parents whose daughters compacted their
+   * references away, leftovers of unfinished changes): HBase's catalog janitor. The caller makes
+   * sure no split or merge of the table is writing its new, still unlisted, regions meanwhile.
+   */
+  public void archiveUnusedRegions(TableName name) throws IOException {
+    synchronized (ddl) {
+      Entry e = tables.get(name);
+      if (e != null) {
+        catalog.archiveUnusedRegions(e.set());
+      }
+    }
+  }
+
   private Entry require(TableName name) throws TableNotFoundException {
     Entry e = tables.get(name);
     if (e == null) {

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +64,7 @@ public final class RegionHost implements Closeable {
   private final Wal wal;
   private final BlockCache blockCache;
   private final Maintenance maintenance;
+  private final HostSplitChecks splitChecks;
   private final RegionOpener opener;
   private final Catalog files;
   private final ConcurrentHashMap<String, Region> online = new ConcurrentHashMap<>();
@@ -130,7 +132,18 @@ public final class RegionHost implements Closeable {
             .withRowCache(rowCache);
     this.opener = new RegionOpener(storage, services);
     this.files = new Catalog(storage, clock); // for region directories only; the master owns it
-    maintenance.setHooks(Maintenance.Hooks.NONE);
+    this.splitChecks =
+        new HostSplitChecks(maintenance, config.get(DatabaseSettings.MAX_FILESIZE), clock);
+    maintenance.setHooks(splitChecks);
+  }
+
+  /**
+   * Receives each region that outgrew its maximum size (HBase's {@code hbase.hregion.max.filesize}
+   * or the table's MAX_FILESIZE), with the row to split it at, found after a compaction; the server
+   * asks the master to split it. Without a listener regions grow unsplit. Set once.
+   */
+  public void onSplitWanted(BiConsumer<Region, byte[]> listener) {
+    splitChecks.setListener(listener);
   }
 
   /**
@@ -204,6 +217,7 @@ public final class RegionHost implements Closeable {
     region.close(true); // the rest, with operations held off
     online.remove(encodedName, region);
     wal.forgetRegion(encodedName);
+    splitChecks.forget(encodedName);
     return region.getLastSequenceId();
   }
 

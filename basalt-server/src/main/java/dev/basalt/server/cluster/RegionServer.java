@@ -4,7 +4,10 @@ import dev.basalt.cell.Bytes;
 import dev.basalt.db.ClusterCatalog;
 import dev.basalt.db.RegionHost;
 import dev.basalt.fs.Storage;
+import dev.basalt.region.Region;
+import dev.basalt.schema.RegionInfo;
 import dev.basalt.server.coordination.ZooKeeperSession;
+import dev.basalt.server.protocol.SchemaCodec;
 import dev.basalt.server.regionserver.AdminServiceHandlers;
 import dev.basalt.server.regionserver.ClientServiceHandlers;
 import dev.basalt.server.regionserver.HostedRegions;
@@ -215,6 +218,7 @@ public final class RegionServer implements AutoCloseable {
     // A region that opens with a dead server's recovered edits brings that server's nonces: a
     // client's retry of an increment it made there must not apply twice here.
     host.onRecoveredNonces(client::recoveredNonces);
+    host.onSplitWanted(this::requestSplit);
     regions.attach(host);
     String rsDir = MasterLink.child(parent, "rs");
     zk.createPersistentPath(rsDir);
@@ -328,6 +332,27 @@ public final class RegionServer implements AutoCloseable {
     } catch (RuntimeException e) {
       LOG.warn("scanner lease check failed", e);
     }
+  }
+
+  /**
+   * Asks the master to split a region that outgrew its maximum size, as HBase's region server does:
+   * a READY_TO_SPLIT report naming the region and the two daughters it proposes; the master plans
+   * the split (it may refuse: switch off, region moving) and sends it back as a hand-over.
+   */
+  private void requestSplit(Region region, byte[] row) {
+    RegionInfo p = region.getRegionInfo();
+    LOG.info("region {} outgrew its maximum size; asking the master to split it", p);
+    report(
+        RegionStateTransition.newBuilder()
+            .setTransitionCode(RegionStateTransition.TransitionCode.READY_TO_SPLIT)
+            .addRegionInfo(SchemaCodec.toProto(p))
+            .addRegionInfo(
+                SchemaCodec.toProto(
+                    RegionInfo.of(p.getTable(), p.getStartKey(), row, p.getRegionId())))
+            .addRegionInfo(
+                SchemaCodec.toProto(
+                    RegionInfo.of(p.getTable(), row, p.getEndKey(), p.getRegionId())))
+            .build());
   }
 
   private void report(RegionStateTransition t) {

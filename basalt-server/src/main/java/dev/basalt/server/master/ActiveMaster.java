@@ -1,8 +1,11 @@
 package dev.basalt.server.master;
 
+import dev.basalt.db.ArchiveCleaner;
+import dev.basalt.db.CleanerSettings;
 import dev.basalt.db.ClusterCatalog;
 import dev.basalt.db.DatabaseSettings;
 import dev.basalt.fs.Storage;
+import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.BasaltVersion;
 import dev.basalt.server.cluster.ClusterInfo;
 import dev.basalt.server.cluster.ClusterSettings;
@@ -60,6 +63,7 @@ public final class ActiveMaster implements AutoCloseable {
   private final ServerManager servers;
   private final AssignmentManager assignment;
   private final CrashRecovery recovery;
+  private final ClusterMasterAdmin admin;
   private final ClusterPlacement placement;
   private final RpcClient client;
   private final ClientServiceHandlers meta;
@@ -122,9 +126,11 @@ public final class ActiveMaster implements AutoCloseable {
         new ClusterPlacement(assignment, servers, store, config.get(ClusterSettings.REGIONS_SLOP));
     String clusterId = catalog.clusterId().toString();
     ClusterInfo info = new ClusterInfo(clusterId, self, self, BasaltVersion.reported());
+    SplitMergeSwitches switches = new SplitMergeSwitches();
+    this.admin = new ClusterMasterAdmin(catalog, assignment, client, switches);
     MasterServiceHandlers master =
         new MasterServiceHandlers(
-            new ClusterMasterAdmin(catalog, assignment, client),
+            admin,
             new MasterClusterView(
                 () -> info,
                 servers,
@@ -133,6 +139,7 @@ public final class ActiveMaster implements AutoCloseable {
                 () -> backupMasters(election),
                 placement::balancerEnabled),
             placement,
+            switches,
             clock);
     this.meta =
         new ClientServiceHandlers(
@@ -157,7 +164,8 @@ public final class ActiveMaster implements AutoCloseable {
     zk.writePersistent(
         path(HBaseZnodes.META_REGION_SERVER), HBaseZnodes.metaRegionServerData(self));
     rpc.addService(
-        new RegionServerStatusHandlers(servers, assignment, clusterId, root.toString()).service());
+        new RegionServerStatusHandlers(servers, assignment, admin, clusterId, root.toString())
+            .service());
     rpc.addService(master.service());
     rpc.addService(meta.service());
     watchRegionServers();
@@ -183,6 +191,15 @@ public final class ActiveMaster implements AutoCloseable {
     chores.scheduleWithFixedDelay(
         placement::balanceIfOn, balancerPeriod, balancerPeriod, TimeUnit.MILLISECONDS);
     chores.scheduleWithFixedDelay(meta::expireIdleScanners, 10, 10, TimeUnit.SECONDS);
+    ArchiveCleaner cleaner =
+        ArchiveCleaner.forDatabase(
+            storage,
+            config.get(CleanerSettings.WAL_TTL),
+            config.get(CleanerSettings.FILE_TTL),
+            clock);
+    long janitorPeriod = config.get(DatabaseSettings.MAINTENANCE_INTERVAL);
+    chores.scheduleWithFixedDelay(
+        () -> cleanUp(cleaner), janitorPeriod, janitorPeriod, TimeUnit.MILLISECONDS);
     LOG.info("master {} is active (cluster {}, epoch {})", self, clusterId, epoch);
   }
 
@@ -273,6 +290,31 @@ public final class ActiveMaster implements AutoCloseable {
       watchRegionServers();
     } catch (IOException | RuntimeException e) {
       LOG.warn("could not read the region servers from ZooKeeper", e);
+    }
+  }
+
+  /**
+   * HBase's catalog janitor and cleaners: archives the directories of regions no table lists and
+   * none refers to (split and merge parents once their daughters are compacted), then deletes
+   * archived store files and log segments past their times to live. The region servers keep none of
+   * this: they share the root.
+   */
+  private void cleanUp(ArchiveCleaner cleaner) {
+    if (closed) {
+      return;
+    }
+    for (ClusterCatalog.TableEntry t : catalog.tables()) {
+      TableName name = t.descriptor().getTableName();
+      try {
+        assignment.unlessHandingOver(name, () -> catalog.archiveUnusedRegions(name));
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("could not archive the unused regions of {} yet", name, e);
+      }
+    }
+    try {
+      cleaner.run();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("archive cleaning failed; it runs again at the next chore", e);
     }
   }
 

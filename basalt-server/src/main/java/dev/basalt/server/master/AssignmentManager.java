@@ -409,6 +409,28 @@ final class AssignmentManager implements AutoCloseable {
     kick();
   }
 
+  /** Work on storage that may fail. */
+  interface StorageAction {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs the action unless a split or merge of the table is in flight (its new regions are being
+   * written, not yet listed), holding off new ones while it runs.
+   *
+   * @return whether it ran
+   */
+  synchronized boolean unlessHandingOver(TableName table, StorageAction action) throws IOException {
+    for (RegionStateTransition plan : plans.values()) {
+      if (plan.getRegionInfoCount() > 0
+          && SchemaCodec.toTableName(plan.getRegionInfo(0).getTableName()).equals(table)) {
+        return false;
+      }
+    }
+    action.run();
+    return true;
+  }
+
   /** The dead servers whose regions wait for their logs' recovery. */
   synchronized Set<ServerName> awaitingRecovery() {
     Set<ServerName> out = new HashSet<>();

@@ -26,7 +26,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.FlushRegion
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.GetRegionInfoRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.GetRegionInfoResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos.RegionSpecifier;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.MasterSwitchType;
 import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The master's operations in cluster mode: the change is made in the catalog ({@link
@@ -39,18 +42,25 @@ import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
  * given) and the region server hands the regions over ({@link AssignmentManager#split}). Automatic
  * splits by size are not done in cluster mode yet. Thread-safe.
  */
-final class ClusterMasterAdmin implements ClusterAdmin {
+final class ClusterMasterAdmin implements ClusterAdmin, RegionServerStatusHandlers.SplitRequests {
+  private static final Logger LOG = LoggerFactory.getLogger(ClusterMasterAdmin.class);
   private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(60);
   private static final long HAND_OVER_WAIT_SECONDS = 60;
 
   private final ClusterCatalog catalog;
   private final AssignmentManager assignment;
   private final RpcClient client;
+  private final SplitMergeSwitches switches;
 
-  ClusterMasterAdmin(ClusterCatalog catalog, AssignmentManager assignment, RpcClient client) {
+  ClusterMasterAdmin(
+      ClusterCatalog catalog,
+      AssignmentManager assignment,
+      RpcClient client,
+      SplitMergeSwitches switches) {
     this.catalog = catalog;
     this.assignment = assignment;
     this.client = client;
+    this.switches = switches;
   }
 
   // ---- namespaces ---------------------------------------------------------------------------
@@ -325,6 +335,32 @@ final class ClusterMasterAdmin implements ClusterAdmin {
           "region " + encoded + " has no split point (too little data, or one row)");
     }
     return waitFor(assignment.split(encoded, info.getBestSplitRow().toByteArray()), "split");
+  }
+
+  /**
+   * A region server asks to split a region that outgrew its maximum size (HBase's READY_TO_SPLIT):
+   * started as a split on request is, unless splits are off (the switch, or the table's
+   * SPLIT_ENABLED) or the region is not open on that server; does not wait for it.
+   */
+  @Override
+  public void splitRequested(ServerName server, RegionInfo parent, byte[] row) throws IOException {
+    switches.require(MasterSwitchType.SPLIT, "Split region " + parent.getRegionNameAsString());
+    requireAllowed(parent.getTable(), TableDescriptor.SPLIT_ENABLED, "splits");
+    RegionAssignment a = assignment.snapshot().get(parent.getEncodedName());
+    if (a == null || a.state() != State.OPEN || !server.equals(a.location())) {
+      throw BasaltIOException.doNotRetry(
+          "region " + parent.getEncodedName() + " is not open on " + server + " (any more)");
+    }
+    assignment
+        .split(parent.getEncodedName(), row)
+        .whenComplete(
+            (news, e) -> {
+              if (e != null) {
+                LOG.warn("the split of {} that {} asked for failed", parent, server, e);
+              } else {
+                LOG.info("split {} into {} as {} asked", parent, news, server);
+              }
+            });
   }
 
   @Override

@@ -81,7 +81,7 @@ public final class MasterServiceHandlers {
 
   private final Procedures procedures;
   private final RegionPlacement placement;
-  private final SplitMergeSwitches switches = new SplitMergeSwitches();
+  private final SplitMergeSwitches switches;
   private final TableDdl ddl;
   private final TableQueries tables;
   private final NamespaceRpcs namespaces;
@@ -102,11 +102,24 @@ public final class MasterServiceHandlers {
 
   static MasterServiceHandlers standalone(Database db, Supplier<ClusterInfo> cluster, Clock clock) {
     return new MasterServiceHandlers(
-        new StandaloneAdmin(db), new StandaloneView(db, cluster), new StandalonePlacement(), clock);
+        new StandaloneAdmin(db),
+        new StandaloneView(db, cluster),
+        new StandalonePlacement(),
+        new SplitMergeSwitches(),
+        clock);
   }
 
-  public MasterServiceHandlers(
-      ClusterAdmin admin, ClusterView view, RegionPlacement placement, Clock clock) {
+  /**
+   * @param switches the split and merge switches, shared with what else starts splits (a cluster
+   *     master's handling of region servers' split requests)
+   */
+  MasterServiceHandlers(
+      ClusterAdmin admin,
+      ClusterView view,
+      RegionPlacement placement,
+      SplitMergeSwitches switches,
+      Clock clock) {
+    this.switches = switches;
     this.procedures = new Procedures(clock, RECENT_PROCEDURES);
     this.placement = placement;
     this.ddl = new TableDdl(admin, procedures, switches);

@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * RegionServerStatusService on the active master: what region servers tell it (docs/formats/
  * cluster.md): their startup (the master checks and registers them, and answers with the host it
  * saw, the cluster id and the root directory, which the region server compares with its own), their
- * periodic load reports, and the outcome of the opens and closes it asked for. Stateless.
+ * periodic load reports, the outcome of the opens, closes, splits and merges it asked for, and
+ * their requests to split a region that outgrew its maximum size (READY_TO_SPLIT). Stateless.
  */
 final class RegionServerStatusHandlers {
   private static final Logger LOG = LoggerFactory.getLogger(RegionServerStatusHandlers.class);
@@ -44,15 +45,32 @@ final class RegionServerStatusHandlers {
   static final String CLUSTER_ID = "basalt.cluster.id";
   static final String ROOT_DIR = "hbase.rootdir";
 
+  /** Where a region server's request to split a region goes. */
+  interface SplitRequests {
+    /**
+     * Starts the split of {@code parent} at {@code row} that {@code server} asked for, without
+     * waiting for it.
+     *
+     * @throws IOException when it is refused (why: the message goes back to the region server)
+     */
+    void splitRequested(ServerName server, RegionInfo parent, byte[] row) throws IOException;
+  }
+
   private final ServerManager servers;
   private final AssignmentManager assignment;
+  private final SplitRequests splits;
   private final String clusterId;
   private final String rootDir;
 
   RegionServerStatusHandlers(
-      ServerManager servers, AssignmentManager assignment, String clusterId, String rootDir) {
+      ServerManager servers,
+      AssignmentManager assignment,
+      SplitRequests splits,
+      String clusterId,
+      String rootDir) {
     this.servers = servers;
     this.assignment = assignment;
+    this.splits = splits;
     this.clusterId = clusterId;
     this.rootDir = rootDir;
   }
@@ -143,6 +161,23 @@ final class RegionServerStatusHandlers {
             return error(t.getTransitionCode() + " names " + regions.size() + " regions");
           }
           assignment.handedOver(server, t.getTransitionCode(), regions, t.getOpenSeqNum());
+          continue;
+        }
+        case READY_TO_SPLIT -> {
+          // a region server's automatic split request: [parent, daughter a, daughter b]
+          if (regions.size() != 3) {
+            return error("READY_TO_SPLIT names " + regions.size() + " regions, not 3");
+          }
+          try {
+            splits.splitRequested(server, regions.get(0), regions.get(1).getEndKey());
+          } catch (IOException e) {
+            LOG.info(
+                "not splitting {} as {} asked: {}",
+                regions.get(0).getEncodedName(),
+                server,
+                e.getMessage());
+            return error(e.getMessage());
+          }
           continue;
         }
         case SPLIT_REVERTED, MERGE_REVERTED -> {

@@ -190,7 +190,7 @@ public final class MasterLink implements TransitionReporter, AutoCloseable {
   public List<ServerName> backupMasters() throws IOException {
     List<ServerName> out = new ArrayList<>();
     for (String child : zk.children(backupMastersPath, null)) {
-      ServerName sn = parseServerName(child);
+      ServerName sn = parseOrNull(child);
       if (sn != null) {
         out.add(sn);
       }
@@ -198,18 +198,9 @@ public final class MasterLink implements TransitionReporter, AutoCloseable {
     return out;
   }
 
-  /** {@code host,port,startcode} as a server name, or null when it is not one. */
-  public static ServerName parseServerName(String s) {
-    int last = s.lastIndexOf(',');
-    int first = last <= 0 ? -1 : s.lastIndexOf(',', last - 1);
-    if (first <= 0) {
-      return null;
-    }
+  private static ServerName parseOrNull(String child) {
     try {
-      return new ServerName(
-          s.substring(0, first),
-          Integer.parseInt(s.substring(first + 1, last)),
-          Long.parseLong(s.substring(last + 1)));
+      return ServerName.parse(child);
     } catch (IllegalArgumentException e) {
       return null;
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.basalt.db.ClusterCatalog;
 import dev.basalt.fs.LocalStorage;
 import dev.basalt.server.coordination.EmbeddedZooKeeper;
-import dev.basalt.server.regionserver.MasterLink;
 import dev.basalt.util.Clock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -101,7 +100,7 @@ class RegionServerMainTest {
       }
       String line = Files.readString(ready).trim();
       assertThat(line).startsWith("regionserver=127.0.0.1,");
-      ServerName rs = MasterLink.parseServerName(line.substring("regionserver=".length()));
+      ServerName rs = ServerName.parse(line.substring("regionserver=".length()));
       master.call(
           rs,
           AdminService.getDescriptor(),
