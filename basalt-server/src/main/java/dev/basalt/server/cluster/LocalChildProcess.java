@@ -211,14 +211,50 @@ final class LocalChildProcess extends LocalClusterNode {
     return process.exitValue();
   }
 
+  /** Returns once the process is stopped (where /proc tells: Linux), at most 10 s. */
   @Override
   void suspend() throws IOException, InterruptedException {
     signal("STOP");
+    awaitStopped(true);
   }
 
+  /** Returns once the process runs again (where /proc tells: Linux), at most 10 s. */
   @Override
   void resume() throws IOException, InterruptedException {
     signal("CONT");
+    awaitStopped(false);
+  }
+
+  /**
+   * Waits until /proc/PID/stat says the process is (or is no longer) stopped by a signal: the
+   * kernel delivers a signal after kill(1) returns.
+   */
+  private void awaitStopped(boolean stopped) throws IOException, InterruptedException {
+    Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
+    long deadline = System.nanoTime() + SIGNAL_TIMEOUT.toNanos();
+    while (process.isAlive() && Files.exists(stat)) {
+      String s;
+      try {
+        s = Files.readString(stat, StandardCharsets.UTF_8);
+      } catch (NoSuchFileException gone) {
+        return;
+      }
+      char state = s.charAt(s.lastIndexOf(')') + 2); // the field after the command's name
+      if ((state == 'T') == stopped) {
+        return;
+      }
+      if (System.nanoTime() - deadline >= 0) {
+        throw new IOException(
+            id()
+                + " (pid "
+                + pid()
+                + ") is in state "
+                + state
+                + " after SIG"
+                + (stopped ? "STOP" : "CONT"));
+      }
+      Thread.sleep(POLL_MILLIS);
+    }
   }
 
   /** Sends a signal by PID with the system's kill command (Java sends only TERM and KILL). */
