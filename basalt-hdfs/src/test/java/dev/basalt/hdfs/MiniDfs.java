@@ -1,0 +1,90 @@
+package dev.basalt.hdfs;
+
+import dev.basalt.fs.Storage;
+import dev.basalt.fs.Storages;
+import dev.basalt.util.config.Config;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+
+/**
+ * A real HDFS in the test JVM: a NameNode and two DataNodes on 127.0.0.1 (replication 2), with
+ * heartbeats every second so block recovery (the end of a lease recovery) takes about a second. One
+ * per test class: starting one costs a few seconds on a small machine.
+ */
+public final class MiniDfs implements AutoCloseable {
+  private final MiniDFSCluster cluster;
+  private final Path base;
+
+  private MiniDfs(MiniDFSCluster cluster, Path base) {
+    this.cluster = cluster;
+    this.base = base;
+  }
+
+  public static MiniDfs start() throws IOException {
+    Path base = Files.createTempDirectory(Path.of("target"), "minidfs");
+    Configuration conf = new Configuration();
+    conf.setInt("dfs.replication", 2);
+    conf.setLong("dfs.heartbeat.interval", 1);
+    conf.setInt("dfs.namenode.heartbeat.recheck-interval", 2_000);
+    conf.setLong("dfs.blocksize", 1024 * 1024);
+    conf.setInt("dfs.namenode.handler.count", 4);
+    conf.setInt("dfs.datanode.handler.count", 3);
+    conf.setBoolean("dfs.permissions.enabled", true);
+    conf.set("hadoop.security.token.service.use_ip", "true");
+    MiniDFSCluster c =
+        new MiniDFSCluster.Builder(conf, base.toAbsolutePath().toFile())
+            .numDataNodes(2)
+            .format(true)
+            .build();
+    c.waitActive();
+    return new MiniDfs(c, base);
+  }
+
+  /** The cluster's file system URI, {@code hdfs://127.0.0.1:PORT}. */
+  public String uri() {
+    return "hdfs://127.0.0.1:" + cluster.getNameNodePort();
+  }
+
+  public MiniDFSCluster cluster() {
+    return cluster;
+  }
+
+  /** A storage at {@code uri()/name} through the provider, as a server opens its root. */
+  public Storage storage(String name, Config config) throws IOException {
+    Storage s = Storages.open(uri() + "/" + name, config);
+    s.mkdirs("");
+    return s;
+  }
+
+  public Storage storage(String name) throws IOException {
+    return storage(name, config().build());
+  }
+
+  /**
+   * Settings for a client of this cluster: two replicas, as many as it has DataNodes (with the
+   * default three, an append or a pipeline recovery finds no DataNode to add and fails).
+   */
+  public static Config.Builder config() {
+    return Config.builder().set("dfs.replication", "2");
+  }
+
+  @Override
+  public void close() {
+    cluster.shutdown(true);
+    deleteQuietly(base.toFile());
+  }
+
+  private static void deleteQuietly(File f) {
+    File[] children = f.listFiles();
+    if (children != null) {
+      for (File c : children) {
+        deleteQuietly(c);
+      }
+    }
+    f.delete();
+  }
+}
