@@ -82,6 +82,34 @@ public final class ClusterSettings implements ConfigKeySet {
               + " ends by itself (a resumed region server stops when it learns its session"
               + " expired).");
 
+  public static final ConfigKey<Long> WAIT_ON_SERVERS_TIMEOUT =
+      ConfigKey.ofLong(
+              "hbase.master.wait.on.regionservers.timeout",
+              4500L,
+              "ms",
+              "A master that becomes active places no region for at most this long while region"
+                  + " servers are still joining (see the interval), so that the first one does not"
+                  + " get them all.")
+          .atLeast(0L);
+
+  public static final ConfigKey<Long> WAIT_ON_SERVERS_INTERVAL =
+      ConfigKey.ofLong(
+              "hbase.master.wait.on.regionservers.interval",
+              1500L,
+              "ms",
+              "The master starts placing regions once no region server has joined for this long"
+                  + " (and at least hbase.master.wait.on.regionservers.mintostart are live).")
+          .atLeast(0L);
+
+  public static final ConfigKey<Integer> WAIT_ON_SERVERS_MIN =
+      ConfigKey.ofInt(
+              "hbase.master.wait.on.regionservers.mintostart",
+              1,
+              "servers",
+              "Region servers that must be live before a new active master places regions (unless"
+                  + " the timeout passes first).")
+          .atLeast(0);
+
   public static final ConfigKey<Long> BALANCER_PERIOD =
       ConfigKey.ofLong(
               "hbase.balancer.period",
@@ -115,6 +143,9 @@ public final class ClusterSettings implements ConfigKeySet {
         REPORT_INTERVAL,
         SERVER_PROBE_INTERVAL,
         FENCE_KILL,
+        WAIT_ON_SERVERS_TIMEOUT,
+        WAIT_ON_SERVERS_INTERVAL,
+        WAIT_ON_SERVERS_MIN,
         BALANCER_PERIOD,
         REGIONS_SLOP);
   }

@@ -169,6 +169,11 @@ public final class ActiveMaster implements AutoCloseable {
     rpc.addService(master.service());
     rpc.addService(meta.service());
     watchRegionServers();
+    assignment.setServerWait(
+        new RegionServerWait(
+            config.get(ClusterSettings.WAIT_ON_SERVERS_TIMEOUT),
+            config.get(ClusterSettings.WAIT_ON_SERVERS_INTERVAL),
+            config.get(ClusterSettings.WAIT_ON_SERVERS_MIN)));
     assignment.start();
     recovery.start();
     zk.writePersistent(

@@ -93,6 +93,8 @@ final class AssignmentManager implements AutoCloseable {
 
   private long nextOp;
   private volatile boolean closed;
+  private volatile RegionServerWait serverWait = RegionServerWait.NONE;
+  private long startedMillis;
 
   /** A caller waiting for regions to reach a state. */
   private record Waiter(Predicate<AssignmentManager> done, CompletableFuture<Void> future) {}
@@ -140,8 +142,14 @@ final class AssignmentManager implements AutoCloseable {
     return t;
   }
 
+  /** Waits for region servers before the first placements (set before {@link #start}). */
+  void setServerWait(RegionServerWait wait) {
+    this.serverWait = wait;
+  }
+
   /** Loads the stored records and starts reconciling. */
   void start() throws IOException {
+    startedMillis = clock.currentTimeMillis();
     Map<String, String> stored = store.regions();
     synchronized (this) {
       for (Map.Entry<String, String> e : stored.entrySet()) {
@@ -276,6 +284,9 @@ final class AssignmentManager implements AutoCloseable {
       case OFFLINE, CLOSED -> {
         if (a.held()) {
           return a;
+        }
+        if (!serverWait.settled(now, startedMillis, load.size(), servers.lastJoinedMillis())) {
+          return a; // region servers are still joining: do not give them all to the first one
         }
         ServerName target = leastLoaded(load, null);
         if (target == null) {

@@ -52,6 +52,7 @@ final class ServerManager {
   private final Map<ServerName, Long> registeredAt = new ConcurrentHashMap<>();
   private final Set<ServerName> dead = new LinkedHashSet<>();
   private final Set<ServerName> decommissioned = ConcurrentHashMap.newKeySet();
+  private volatile long lastJoinedMillis;
   private volatile Listener listener;
 
   ServerManager(Clock clock, long maxClockSkewMillis) {
@@ -103,6 +104,7 @@ final class ServerManager {
       }
       live.putIfAbsent(server, ServerLoad.getDefaultInstance());
       registeredAt.putIfAbsent(server, clock.currentTimeMillis());
+      lastJoinedMillis = clock.currentTimeMillis();
     }
     if (older != null) {
       LOG.info("{} registered at the address of {}: that one is dead", server, older);
@@ -131,6 +133,7 @@ final class ServerManager {
       // znode says it lives; take it in.
       live.put(server, load);
       registeredAt.put(server, clock.currentTimeMillis());
+      lastJoinedMillis = clock.currentTimeMillis();
       Listener l = listener;
       if (l != null) {
         l.serverAdded(server);
@@ -162,6 +165,7 @@ final class ServerManager {
           // want of a report, which it sends within its report interval.
           live.put(s, ServerLoad.getDefaultInstance());
           registeredAt.put(s, now);
+          lastJoinedMillis = now;
           adopted.add(s);
         }
         if (live.containsKey(s)) {
@@ -215,6 +219,11 @@ final class ServerManager {
     if (l != null) {
       l.serverDied(server);
     }
+  }
+
+  /** When the latest live server joined (0: none yet). */
+  long lastJoinedMillis() {
+    return lastJoinedMillis;
   }
 
   boolean isLive(ServerName server) {
