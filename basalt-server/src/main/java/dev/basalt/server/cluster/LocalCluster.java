@@ -105,9 +105,9 @@ public final class LocalCluster implements AutoCloseable {
     String zk = zooKeeper.address();
     zooKeeperPort = Integer.parseInt(zk.substring(zk.lastIndexOf(':') + 1));
     LOG.info("local cluster: ZooKeeper at {}", zk);
-    startMasters(options.masters);
+    startMasters(options.masters, LocalNodeOptions.DEFAULT);
     awaitActiveMaster(options.startTimeout);
-    startRegionServers(options.regionServers);
+    startRegionServers(options.regionServers, LocalNodeOptions.DEFAULT);
   }
 
   // ---- starting processes ---------------------------------------------------------------------
@@ -156,7 +156,9 @@ public final class LocalCluster implements AutoCloseable {
   private static final String ZOOKEEPER_MAIN = "dev.basalt.server.standalone.ZooKeeperMain";
 
   /** Starts {@code n} masters together and waits until each listens (not until one is active). */
-  private List<LocalClusterNode> startMasters(int n) throws IOException, InterruptedException {
+  private List<LocalClusterNode> startMasters(int n, LocalNodeOptions node)
+      throws IOException, InterruptedException {
+    checkNodeOptions(node);
     List<LocalClusterNode> started = new ArrayList<>();
     List<LocalChildProcess> launched = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -170,10 +172,12 @@ public final class LocalCluster implements AutoCloseable {
                           id,
                           LocalClusterNode.Role.MASTER,
                           options.masterHeap,
+                          node.jvmOptions(),
                           MasterMain.class.getName(),
-                          serverArgs(id, StandaloneSettings.MASTER_PORT.key()))
+                          serverArgs(id, StandaloneSettings.MASTER_PORT.key(), node))
                       : new LocalInProcessNodes.Master(
-                          id, ClusterMaster.start(config(StandaloneSettings.MASTER_PORT.key()))),
+                          id,
+                          ClusterMaster.start(config(StandaloneSettings.MASTER_PORT.key(), node))),
               masters::add);
       started.add(m);
       if (m instanceof LocalChildProcess p) {
@@ -188,8 +192,12 @@ public final class LocalCluster implements AutoCloseable {
   }
 
   /** Starts {@code n} region servers together and waits until each registered with the master. */
-  private List<LocalClusterNode> startRegionServers(int n)
+  private List<LocalClusterNode> startRegionServers(int n, LocalNodeOptions node)
       throws IOException, InterruptedException {
+    checkNodeOptions(node);
+    if (n > 1 && node.port() != 0) {
+      throw new IllegalArgumentException(n + " region servers cannot share port " + node.port());
+    }
     List<LocalClusterNode> started = new ArrayList<>();
     List<LocalChildProcess> launched = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -203,11 +211,13 @@ public final class LocalCluster implements AutoCloseable {
                           id,
                           LocalClusterNode.Role.REGION_SERVER,
                           options.regionServerHeap,
+                          node.jvmOptions(),
                           RegionServerMain.class.getName(),
-                          serverArgs(id, StandaloneSettings.REGIONSERVER_PORT.key()))
+                          serverArgs(id, StandaloneSettings.REGIONSERVER_PORT.key(), node))
                       : new LocalInProcessNodes.RegionServerNode(
                           id,
-                          RegionServer.start(config(StandaloneSettings.REGIONSERVER_PORT.key()))),
+                          RegionServer.start(
+                              config(StandaloneSettings.REGIONSERVER_PORT.key(), node))),
               regionServers::add);
       started.add(rs);
       if (rs instanceof LocalChildProcess p) {
@@ -242,8 +252,21 @@ public final class LocalCluster implements AutoCloseable {
     }
   }
 
-  /** The settings of a master or region server, its own port free ({@code portKey} = 0). */
-  private Map<String, String> settings(String portKey) {
+  /** JVM options need a JVM of the node's own. */
+  private void checkNodeOptions(LocalNodeOptions node) {
+    if (!children() && !node.jvmOptions().isEmpty()) {
+      throw new UnsupportedOperationException(
+          "JVM options "
+              + node.jvmOptions()
+              + " need a process of their own: start the cluster with Mode.CHILD_PROCESSES");
+    }
+  }
+
+  /**
+   * The settings of a master or region server: its own port free ({@code portKey} = 0) unless the
+   * node's options give one; the caller's settings, then the node's, win.
+   */
+  private Map<String, String> settings(String portKey, LocalNodeOptions node) {
     Map<String, String> s = new LinkedHashMap<>();
     s.put(ClusterSettings.DISTRIBUTED.key(), "true");
     s.put(StandaloneSettings.ROOT_DIR.key(), root.toString());
@@ -252,20 +275,24 @@ public final class LocalCluster implements AutoCloseable {
     s.put(StandaloneSettings.BIND_ADDRESS.key(), HOST);
     s.put(portKey, "0");
     s.putAll(options.settings); // the caller's win
+    if (node.port() != 0) {
+      s.put(portKey, Integer.toString(node.port()));
+    }
+    s.putAll(node.settings());
     return s;
   }
 
-  private Config config(String portKey) throws IOException {
-    return SiteConfig.load(options.configFile, settings(portKey));
+  private Config config(String portKey, LocalNodeOptions node) throws IOException {
+    return SiteConfig.load(options.configFile, settings(portKey, node));
   }
 
-  private List<String> serverArgs(String id, String portKey) {
+  private List<String> serverArgs(String id, String portKey, LocalNodeOptions node) {
     List<String> args = new ArrayList<>(List.of("--ready-file", readyFile(id).toString()));
     if (options.configFile != null) {
       args.add("-c");
       args.add(options.configFile.toString());
     }
-    settings(portKey)
+    settings(portKey, node)
         .forEach(
             (k, v) -> {
               args.add("-D");
@@ -281,6 +308,17 @@ public final class LocalCluster implements AutoCloseable {
   private LocalChildProcess launch(
       String id, LocalClusterNode.Role role, String heap, String mainClass, List<String> args)
       throws IOException {
+    return launch(id, role, heap, List.of(), mainClass, args);
+  }
+
+  private LocalChildProcess launch(
+      String id,
+      LocalClusterNode.Role role,
+      String heap,
+      List<String> jvmOptions,
+      String mainClass,
+      List<String> args)
+      throws IOException {
     List<String> cmd = new ArrayList<>();
     // Its own session: Ctrl-C in a terminal reaches the whole foreground process group, and the
     // children must instead be stopped by the launcher, in order (see close)
@@ -291,6 +329,7 @@ public final class LocalCluster implements AutoCloseable {
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + heap);
     cmd.addAll(options.childJvmOptions);
+    cmd.addAll(jvmOptions);
     if (options.logbackConfig != null) {
       cmd.add("-Dlogback.configurationFile=" + options.logbackConfig);
     }
@@ -320,17 +359,40 @@ public final class LocalCluster implements AutoCloseable {
     return addRegionServers(1).get(0);
   }
 
+  /**
+   * Starts one more region server as {@code node} says (on the port of one that was killed, say:
+   * the master then sees a newer start code on that address) and returns once it registered.
+   *
+   * @throws UnsupportedOperationException JVM options in a cluster in this JVM
+   */
+  public synchronized LocalClusterNode addRegionServer(LocalNodeOptions node)
+      throws IOException, InterruptedException {
+    checkOpen();
+    return startRegionServers(1, node).get(0);
+  }
+
   /** Starts {@code n} more region servers together and returns once each registered. */
   public synchronized List<LocalClusterNode> addRegionServers(int n)
       throws IOException, InterruptedException {
     checkOpen();
-    return startRegionServers(n);
+    return startRegionServers(n, LocalNodeOptions.DEFAULT);
   }
 
   /** Starts one more master (it stands by while another is active) and returns once it listens. */
-  public synchronized LocalClusterNode addMaster() throws IOException, InterruptedException {
+  public LocalClusterNode addMaster() throws IOException, InterruptedException {
+    return addMaster(LocalNodeOptions.DEFAULT);
+  }
+
+  /**
+   * Starts one more master as {@code node} says (with a fault point armed, say) and returns once it
+   * listens.
+   *
+   * @throws UnsupportedOperationException JVM options in a cluster in this JVM
+   */
+  public synchronized LocalClusterNode addMaster(LocalNodeOptions node)
+      throws IOException, InterruptedException {
     checkOpen();
-    return startMasters(1).get(0);
+    return startMasters(1, node).get(0);
   }
 
   /** Whether a stop ({@link #close}, {@link #killAll}, the exit hook) has begun. */
