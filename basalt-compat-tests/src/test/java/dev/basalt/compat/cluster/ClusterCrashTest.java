@@ -124,61 +124,58 @@ class ClusterCrashTest {
     return per.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
   }
 
-  @Test
-  void killingTheBusiestRegionServerLosesNoAcknowledgedWrite() throws Exception {
+  /** What a scenario does to the region server it picked. */
+  private interface Failure {
+    void inflict(LocalCluster cluster, LocalClusterNode node) throws Exception;
+  }
+
+  /**
+   * Writes rows, fails the region server with the most regions under the probe, waits until meta
+   * has its regions open elsewhere, and checks that no probe operation failed and every row reads
+   * back.
+   *
+   * @return the probe's figures, with the time until the regions were open elsewhere
+   */
+  private static String failBusiestRegionServer(String table, Failure failure) throws Exception {
     LocalCluster cluster = SharedCluster.cluster();
     Connection c = SharedCluster.connection();
-    TableName t = createTable("s4_kill_rs");
+    TableName t = TableName.valueOf(table);
     writeRows(c, t);
     ServerName victim = busiest(c, t);
     LocalClusterNode node = SharedCluster.regionServer(victim);
+    String result;
     try (Probe probe =
         Probe.start(
             SharedCluster.clientConf(cluster), t, ClusterTables.rowPerRegion(REGIONS, "p"))) {
       probe.awaitRound();
       long t0 = System.nanoTime();
-      cluster.kill(node);
+      failure.inflict(cluster, node);
       long reopened = awaitMovedOff(c, t, victim, t0);
       probe.awaitRound();
       Probe.Stats stats = probe.finish();
-      System.out.printf(
-          "S4: kill -9 of %s: its regions open elsewhere after %d ms; probe: %s%n",
-          victim, reopened, stats);
+      result = victim + ": its regions open elsewhere after " + reopened + " ms; probe: " + stats;
       assertThat(stats.failures()).as("failed probe operations: %s", stats).isZero();
       assertThat(stats.maxGapMillis()).as("%s", stats).isLessThan(MAX_GAP_MILLIS);
     }
     assertRows(c, t);
+    assertThat(node.isAlive()).as("%s is gone", victim).isFalse();
     cluster.addRegionServer();
+    return result;
+  }
+
+  @Test
+  void killingTheBusiestRegionServerLosesNoAcknowledgedWrite() throws Exception {
+    createTable("s4_kill_rs");
+    String r = failBusiestRegionServer("s4_kill_rs", (cluster, node) -> cluster.kill(node));
+    System.out.println("S4: kill -9 of " + r);
   }
 
   @Test
   void aPausedRegionServerIsFencedAndItsRegionsOpenElsewhere() throws Exception {
-    LocalCluster cluster = SharedCluster.cluster();
-    Connection c = SharedCluster.connection();
-    TableName t = createTable("s5_pause_rs");
-    writeRows(c, t);
-    ServerName victim = busiest(c, t);
-    LocalClusterNode node = SharedCluster.regionServer(victim);
-    try (Probe probe =
-        Probe.start(
-            SharedCluster.clientConf(cluster), t, ClusterTables.rowPerRegion(REGIONS, "p"))) {
-      probe.awaitRound();
-      long t0 = System.nanoTime();
-      cluster.suspend(node);
-      long reopened = awaitMovedOff(c, t, victim, t0);
-      // the master fenced its log by killing it: it is gone, not merely paused
-      int exit = node.awaitExit(Duration.ofSeconds(30));
-      probe.awaitRound();
-      Probe.Stats stats = probe.finish();
-      System.out.printf(
-          "S5: SIGSTOP of %s: its regions open elsewhere after %d ms (session timeout 10 s), the"
-              + " process ended with %d; probe: %s%n",
-          victim, reopened, exit, stats);
-      assertThat(node.isAlive()).as("the paused server was killed by the fence").isFalse();
-      assertThat(stats.failures()).as("failed probe operations: %s", stats).isZero();
-    }
-    assertRows(c, t);
-    cluster.addRegionServer();
+    createTable("s5_pause_rs");
+    // the master fences its log by killing it once its session expired: gone, not merely paused
+    String r = failBusiestRegionServer("s5_pause_rs", (cluster, node) -> cluster.suspend(node));
+    System.out.println("S5: SIGSTOP (session timeout 10 s) of " + r);
   }
 
   @Test
