@@ -40,7 +40,7 @@ class OldClientAdminTest extends OneConnectionTest {
                 "-cp",
                 String.join(File.pathSeparator, classPath),
                 "dev.basalt.compat.oldclient.OldClientAdminMain",
-                Integer.toString(cluster.server().zooKeeperPort()))
+                Integer.toString(target.zooKeeperPort()))
             .redirectErrorStream(true)
             .redirectOutput(out.toFile())
             .start();

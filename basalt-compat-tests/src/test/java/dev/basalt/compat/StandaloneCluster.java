@@ -7,13 +7,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 
 /**
  * A real Basalt standalone server (database, region server, master, embedded ZooKeeper) on free
  * loopback ports over a test directory, and the stock client settings that reach it.
  */
-final class StandaloneCluster implements AutoCloseable {
+final class StandaloneCluster implements CompatTarget {
   private final Path root;
   private final Map<String, String> settings;
   private StandaloneServer server;
@@ -74,29 +73,26 @@ final class StandaloneCluster implements AutoCloseable {
     return server;
   }
 
-  /** Settings for the default ZooKeeper registry, with retry budgets sized for tests. */
-  Configuration zooKeeperClientConf() {
-    Configuration conf = base();
+  @Override
+  public Configuration zooKeeperClientConf() {
+    Configuration conf = CompatTarget.clientBase();
     conf.set("hbase.zookeeper.quorum", "127.0.0.1");
     conf.setInt("hbase.zookeeper.property.clientPort", server.zooKeeperPort());
     return conf;
   }
 
   /** Settings for the RPC registry (hbase.client.bootstrap.servers = the master). */
-  Configuration rpcRegistryClientConf() {
-    Configuration conf = base();
+  @Override
+  public Configuration rpcRegistryClientConf() {
+    Configuration conf = CompatTarget.clientBase();
     conf.set("hbase.client.registry.impl", "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
     conf.set("hbase.client.bootstrap.servers", server.cluster().master().hostAndPort());
     return conf;
   }
 
-  private static Configuration base() {
-    Configuration conf = HBaseConfiguration.create();
-    conf.setInt("hbase.rpc.timeout", 30_000);
-    conf.setInt("hbase.client.operation.timeout", 60_000);
-    conf.setInt("hbase.client.retries.number", 5);
-    conf.setInt("hbase.client.pause", 50);
-    return conf;
+  @Override
+  public int zooKeeperPort() {
+    return server.zooKeeperPort();
   }
 
   @Override

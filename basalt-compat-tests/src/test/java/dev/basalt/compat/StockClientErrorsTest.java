@@ -105,7 +105,7 @@ class StockClientErrorsTest extends OneConnectionTest {
     try (Table t = conn.getTable(tn)) {
       t.put(put("a"));
       t.put(put("x")); // both regions cached
-      try (Connection other = ConnectionFactory.createConnection(cluster.rpcRegistryClientConf());
+      try (Connection other = ConnectionFactory.createConnection(target.rpcRegistryClientConf());
           Admin admin = other.getAdmin()) {
         admin.disableTable(tn);
         admin.deleteTable(tn);
@@ -213,7 +213,7 @@ class StockClientErrorsTest extends OneConnectionTest {
             .isInstanceOf(TableNotEnabledException.class);
       }
       // a client that never saw the table enabled
-      try (Connection fresh = ConnectionFactory.createConnection(cluster.rpcRegistryClientConf());
+      try (Connection fresh = ConnectionFactory.createConnection(target.rpcRegistryClientConf());
           Table t = fresh.getTable(tn)) {
         assertThatThrownBy(() -> t.put(put("r3"))).isInstanceOf(TableNotEnabledException.class);
       }

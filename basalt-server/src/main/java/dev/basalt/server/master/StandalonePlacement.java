@@ -28,7 +28,9 @@ public final class StandalonePlacement implements RegionPlacement {
 
   @Override
   public BalanceResult balance(boolean dryRun) {
-    return new BalanceResult(false, 0, 0);
+    // as HBase's master: a run with the switch off does not run (a dry run always does); one that
+    // runs finds nothing to move on a single server
+    return new BalanceResult(balancerOn || dryRun, 0, 0);
   }
 
   @Override
