@@ -60,6 +60,10 @@ public final class ChaosSoak {
       System.exit(2);
       return;
     }
+    if (o.help) {
+      System.out.print(SoakOptions.USAGE);
+      return;
+    }
     if (o.list) {
       SoakActions.names().forEach(System.out::println);
       return;

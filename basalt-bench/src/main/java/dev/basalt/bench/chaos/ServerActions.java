@@ -164,15 +164,32 @@ final class ServerActions {
     watch.start(t0);
     try {
       cluster.kill(victim);
-      LocalClusterNode again =
-          cluster.addRegionServer(LocalNodeOptions.DEFAULT.port(victim.serverName().port()));
-      long restarted = ChaosContext.millisSince(t0);
+      // the new life starts (a JVM start: seconds) while the old one's regions are recovered, so
+      // the recovery is timed on its own, not after the start
+      AtomicLong registered = new AtomicLong(-1);
+      CompletableFuture<LocalClusterNode> restart =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  LocalClusterNode n =
+                      cluster.addRegionServer(
+                          LocalNodeOptions.DEFAULT.port(victim.serverName().port()));
+                  registered.set(ChaosContext.millisSince(t0));
+                  return n;
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                  throw new IllegalStateException(e);
+                }
+              });
       long recovered = ctx.awaitOpenElsewhere(List.of(name), t0, RECOVERY_TIMEOUT);
+      LocalClusterNode again = join(restart);
       return ActionReport.of("restart-rs-same-port")
           .target(victim.id() + " -> " + again.id() + " " + again.serverName())
           .recovery(recovered)
           .detail("oldLifeNotLiveMillis", watch.awaitGone())
-          .detail("newLifeRegisteredMillis", restarted)
+          .detail("newLifeRegisteredMillis", registered.get())
           .build();
     } finally {
       watch.stop();
@@ -248,13 +265,14 @@ final class ServerActions {
     String name = victim.serverName().toString();
     long t0 = System.nanoTime();
     cluster.suspend(victim);
-    long recovered = -1;
-    Thread.sleep(pause.toMillis());
+    long recovered = awaitRecoveredDuring(name, t0, pause);
     boolean killedByFence = !victim.isAlive();
     cluster.resume(victim); // nothing when the fence killed it
     long resumedAt = ChaosContext.millisSince(t0);
     if (!victim.isAlive()) {
-      recovered = ctx.awaitOpenElsewhere(List.of(name), t0, RECOVERY_TIMEOUT);
+      if (recovered < 0) {
+        recovered = ctx.awaitOpenElsewhere(List.of(name), t0, RECOVERY_TIMEOUT);
+      }
     } else {
       // still the same life: every region open (on it or elsewhere) again
       ctx.awaitOpenElsewhere(List.of(), t0, RECOVERY_TIMEOUT);
@@ -267,6 +285,35 @@ final class ServerActions {
         .detail("aliveAfter", victim.isAlive())
         .detail("resumedAtMillis", resumedAt)
         .build();
+  }
+
+  /**
+   * Polls meta for {@code pause} after {@code t0}: the milliseconds from {@code t0} when every
+   * region was open on a server other than {@code name} (its regions recovered while it was
+   * stopped), or -1 when that did not happen within the pause. Returns at the pause's end.
+   */
+  private long awaitRecoveredDuring(String name, long t0, Duration pause)
+      throws InterruptedException {
+    long end = t0 + pause.toNanos();
+    long recovered = -1;
+    List<org.apache.hadoop.hbase.TableName> tables = null;
+    while (System.nanoTime() - end < 0) {
+      if (recovered < 0) {
+        try {
+          if (tables == null) {
+            tables = ctx.userTables();
+          }
+          if (MetaRows.notOpenElsewhere(MetaRows.read(ctx.connection), tables, List.of(name))
+              == null) {
+            recovered = ChaosContext.millisSince(t0);
+          }
+        } catch (IOException e) {
+          // meta busy: ask again
+        }
+      }
+      Thread.sleep(Math.max(1, Math.min(25, (end - System.nanoTime()) / 1_000_000)));
+    }
+    return recovered;
   }
 
   /**

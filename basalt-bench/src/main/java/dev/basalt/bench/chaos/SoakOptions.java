@@ -30,6 +30,7 @@ final class SoakOptions {
         --seed N                random seed (default: the time)
         -D key=value            a setting of every master and region server
         --list                  the action names
+        --help                  this text
       """;
 
   Path root;
@@ -49,6 +50,7 @@ final class SoakOptions {
   long seed = System.currentTimeMillis();
   final Map<String, String> settings = new LinkedHashMap<>();
   boolean list;
+  boolean help;
 
   /**
    * @throws IllegalArgumentException naming the argument that is wrong
@@ -57,6 +59,10 @@ final class SoakOptions {
     SoakOptions o = new SoakOptions();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
+      if (a.equals("--help") || a.equals("-h")) {
+        o.help = true;
+        continue;
+      }
       if (a.equals("--list")) {
         o.list = true;
         continue;
