@@ -65,6 +65,9 @@ class DistributionIT {
         .anyMatch(j -> j.startsWith("basalt-core-"))
         .anyMatch(j -> j.startsWith("hbase-protocol-shaded-"))
         .anyMatch(j -> j.startsWith("logback-classic-"))
+        .anyMatch(j -> j.startsWith("basalt-hdfs-"))
+        .anyMatch(j -> j.startsWith("hadoop-client-api-"))
+        .anyMatch(j -> j.startsWith("hadoop-client-runtime-"))
         .noneMatch(j -> j.startsWith("hbase-shaded-client-"));
     assertThat(jars(home.resolve("lib/shell")))
         .anyMatch(j -> j.startsWith("basalt-shell-"))

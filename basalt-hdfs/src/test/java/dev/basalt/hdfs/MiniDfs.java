@@ -35,6 +35,10 @@ public final class MiniDfs implements AutoCloseable {
     conf.setInt("dfs.datanode.handler.count", 3);
     conf.setBoolean("dfs.permissions.enabled", true);
     conf.set("hadoop.security.token.service.use_ip", "true");
+    // A pipeline recovery after a lost DataNode makes the DataNode left stop the old writer of the
+    // block first; it waits up to this long for it (60 s by default).
+    conf.setLong("dfs.datanode.xceiver.stop.timeout.millis", 3_000);
+    conf.setInt("dfs.client.socket-timeout", 10_000);
     MiniDFSCluster c =
         new MiniDFSCluster.Builder(conf, base.toAbsolutePath().toFile())
             .numDataNodes(2)
@@ -69,7 +73,7 @@ public final class MiniDfs implements AutoCloseable {
    * default three, an append or a pipeline recovery finds no DataNode to add and fails).
    */
   public static Config.Builder config() {
-    return Config.builder().set("dfs.replication", "2");
+    return Config.builder().set("dfs.replication", "2").set("dfs.client.socket-timeout", "10000");
   }
 
   @Override
