@@ -696,8 +696,7 @@ final class AssignmentManager implements AutoCloseable {
             true);
       }
       if (a.state() != State.OPEN) {
-        throw BasaltIOException.doNotRetry(
-            "region " + encodedName + " is " + a.state() + ", not OPEN; it can move once open");
+        throw notOpen(encodedName, a, "it can move once open");
       }
       if (dest != null) {
         ServerName known = liveNamed(dest);
@@ -923,15 +922,30 @@ final class AssignmentManager implements AutoCloseable {
 
   private RegionAssignment requireOpen(String encodedName) throws BasaltIOException {
     RegionAssignment a = requireRegion(encodedName);
-    if (a.state() != State.OPEN || !servers.isLive(a.location())) {
-      throw BasaltIOException.doNotRetry(
-          "region "
-              + encodedName
-              + " is "
-              + a.state()
-              + ", not open on a live server; it can split or merge once open");
+    if (a.state() != State.OPEN) {
+      throw notOpen(encodedName, a, "it can split or merge once open");
+    }
+    if (!servers.isLive(a.location())) {
+      throw new BasaltIOException(
+          encodedName
+              + " is not online: its server "
+              + a.location()
+              + " died; it opens elsewhere once that server's log is recovered",
+          "org.apache.hadoop.hbase.client.DoNotRetryRegionException",
+          true);
     }
     return a;
+  }
+
+  /**
+   * HBase's refusal of a move, split or merge of a region that is not OPEN (RegionStateNode's
+   * checkOnline: DoNotRetryRegionException, "&lt;encoded&gt; is not OPEN; state=..."), with why.
+   */
+  private static BasaltIOException notOpen(String encodedName, RegionAssignment a, String why) {
+    return new BasaltIOException(
+        encodedName + " is not OPEN; state=" + a.state() + " (" + why + ")",
+        "org.apache.hadoop.hbase.client.DoNotRetryRegionException",
+        true);
   }
 
   /** Persists the plan and the old regions' new state, then sends it (under the lock). */

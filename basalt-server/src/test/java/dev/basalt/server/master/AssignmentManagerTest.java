@@ -424,4 +424,49 @@ class AssignmentManagerTest {
     await(am.assign(name));
     assertThat(am.stateOf(name)).isEqualTo(State.OPEN);
   }
+
+  @Test
+  void aRegionInTransitionIsNotMovedSplitOrMergedUntilOpen() throws Exception {
+    List<RegionInfo> regions = createTable(2);
+    await(am.awaitOpen(T));
+    RegionInfo r = regions.get(0);
+    String name = r.getEncodedName();
+    ServerName from = am.snapshot().get(name).location();
+    ServerName to = from.equals(A) ? B : A;
+    // the destination takes the open command but does not answer yet: the region is OPENING
+    fake.muted.add(to);
+    java.util.concurrent.CompletableFuture<Void> move = am.move(name, to);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (am.stateOf(name) != State.OPENING && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(am.stateOf(name)).isEqualTo(State.OPENING);
+
+    String refusal = name + " is not OPEN; state=OPENING";
+    for (org.assertj.core.api.ThrowableAssert.ThrowingCallable c :
+        List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+            () -> am.split(name, Bytes.toBytes("r0")),
+            () -> am.merge(name, regions.get(1).getEncodedName()),
+            () -> am.move(name, from))) {
+      assertThatThrownBy(c)
+          .isInstanceOfSatisfying(
+              dev.basalt.util.BasaltIOException.class,
+              e -> {
+                assertThat(e.hbaseExceptionClass())
+                    .isEqualTo("org.apache.hadoop.hbase.client.DoNotRetryRegionException");
+                assertThat(e.isDoNotRetry()).isTrue();
+              })
+          .hasMessageContaining(refusal);
+    }
+    // nothing was planned: the move completes as it would have, then a split goes ahead
+    fake.muted.remove(to);
+    am.opened(to, r, 1_000);
+    move.get(20, TimeUnit.SECONDS);
+    assertThat(am.snapshot().get(name).location()).isEqualTo(to);
+    List<RegionInfo> daughters = am.split(name, Bytes.toBytes("r0")).get(20, TimeUnit.SECONDS);
+    assertThat(daughters).hasSize(2);
+    for (RegionInfo d : daughters) {
+      assertThat(am.stateOf(d.getEncodedName())).isEqualTo(State.OPEN);
+    }
+  }
 }
