@@ -21,7 +21,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.SafeModeAction;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.ipc.RpcException;
 import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -88,6 +90,12 @@ final class RootCheck {
       fs = FileSystem.newInstance(root, probe);
     } catch (IOException e) {
       throw explain(root, e);
+    } catch (IllegalArgumentException e) {
+      // the HDFS client wraps an unknown NameNode host this way
+      if (e.getCause() instanceof UnknownHostException u) {
+        throw unreachable(root, "unknown host " + u.getMessage(), e);
+      }
+      throw new IllegalArgumentException(root + ": " + firstLine(e.getMessage()), e);
     }
     try {
       Path p = fs.makeQualified(rootPath);
@@ -119,7 +127,7 @@ final class RootCheck {
       throw new IllegalArgumentException(
           root
               + ": permission denied for user "
-              + System.getProperty("user.name")
+              + userName()
               + " ("
               + firstLine(e.getMessage())
               + ")",
@@ -133,10 +141,26 @@ final class RootCheck {
         throw unreachable(root, firstLine(c.toString()), e);
       }
     }
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof RpcException) {
+        // something answers at that address, but not Hadoop's RPC (a web port, a proxy)
+        throw unreachable(
+            root, "the address does not answer as a NameNode: " + firstLine(c.getMessage()), e);
+      }
+    }
     if (e.getMessage() != null && e.getMessage().startsWith("No FileSystem for scheme")) {
       throw new IllegalArgumentException(root + ": " + e.getMessage(), e);
     }
     return new IOException(root + ": " + firstLine(e.getMessage()), e);
+  }
+
+  /** The user HDFS sees (Kerberos, HADOOP_USER_NAME or the OS user). */
+  private static String userName() {
+    try {
+      return UserGroupInformation.getCurrentUser().getShortUserName();
+    } catch (IOException e) {
+      return System.getProperty("user.name");
+    }
   }
 
   private static IllegalArgumentException unreachable(URI root, String why, Throwable cause) {

@@ -28,7 +28,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,12 +45,7 @@ class HdfsCrashTest {
 
   @BeforeAll
   static void startDfs() throws IOException {
-    dfs = MiniDfs.start();
-  }
-
-  @AfterAll
-  static void stopDfs() {
-    dfs.close();
+    dfs = MiniDfs.shared();
   }
 
   @Test

@@ -28,7 +28,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -46,12 +45,7 @@ class HdfsDatabaseTest {
 
   @BeforeAll
   static void startDfs() throws IOException {
-    dfs = MiniDfs.start();
-  }
-
-  @AfterAll
-  static void stopDfs() {
-    dfs.close();
+    dfs = MiniDfs.shared();
   }
 
   private static String newRoot() {

@@ -12,8 +12,8 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
  * A real HDFS in the test JVM: a NameNode and two DataNodes on 127.0.0.1 (replication 2), with
- * heartbeats every second so block recovery (the end of a lease recovery) takes about a second. One
- * per test class: starting one costs a few seconds on a small machine.
+ * heartbeats every second so block recovery (the end of a lease recovery) takes about a second.
+ * Tests use {@link #shared}.
  */
 public final class MiniDfs implements AutoCloseable {
   private final MiniDFSCluster cluster;
@@ -22,6 +22,23 @@ public final class MiniDfs implements AutoCloseable {
   private MiniDfs(MiniDFSCluster cluster, Path base) {
     this.cluster = cluster;
     this.base = base;
+  }
+
+  private static MiniDfs shared;
+
+  /**
+   * The cluster the test classes of this JVM share (surefire runs them all in one), started by the
+   * first: a start costs 5-10 s on a small machine. Each test works under a root of its own and
+   * puts back what it changes in the cluster (a stopped DataNode, safe mode, lease limits). Shut
+   * down when the JVM exits.
+   */
+  public static synchronized MiniDfs shared() throws IOException {
+    if (shared == null) {
+      MiniDfs dfs = start();
+      Runtime.getRuntime().addShutdownHook(new Thread(dfs::close, "minidfs-shutdown"));
+      shared = dfs;
+    }
+    return shared;
   }
 
   public static MiniDfs start() throws IOException {
@@ -38,7 +55,6 @@ public final class MiniDfs implements AutoCloseable {
     // A pipeline recovery after a lost DataNode makes the DataNode left stop the old writer of the
     // block first; it waits up to this long for it (60 s by default).
     conf.setLong("dfs.datanode.xceiver.stop.timeout.millis", 3_000);
-    conf.setInt("dfs.client.socket-timeout", 10_000);
     MiniDFSCluster c =
         new MiniDFSCluster.Builder(conf, base.toAbsolutePath().toFile())
             .numDataNodes(2)
@@ -70,7 +86,10 @@ public final class MiniDfs implements AutoCloseable {
 
   /**
    * Settings for a client of this cluster: two replicas, as many as it has DataNodes (with the
-   * default three, an append or a pipeline recovery finds no DataNode to add and fails).
+   * default three, an append or a pipeline recovery finds no DataNode to add and fails), and a 10 s
+   * socket timeout (a stuck DataNode is left sooner; an idle pipeline, such as a held lock file's,
+   * gets a heartbeat packet every 5 s). The DataNodes keep the default 60 s: a DataNode drops a
+   * pipeline that is idle for its timeout, so it must not be shorter than the clients'.
    */
   public static Config.Builder config() {
     return Config.builder().set("dfs.replication", "2").set("dfs.client.socket-timeout", "10000");
