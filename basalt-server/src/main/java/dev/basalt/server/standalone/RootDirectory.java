@@ -57,15 +57,18 @@ public final class RootDirectory {
 
   /**
    * Where this process keeps files of its own that do not belong on shared storage (its log file,
-   * an embedded ZooKeeper's data): the root itself when it is local, else {@code
-   * <java.io.tmpdir>/basalt-<user>} (HBase's {@code hbase.tmp.dir}).
+   * an embedded ZooKeeper's data): the root itself when it is local, else a directory named after
+   * the root under {@code <java.io.tmpdir>/basalt-<user>} (HBase's {@code hbase.tmp.dir}), so that
+   * two servers of one user on different remote roots do not share a ZooKeeper data directory:
+   * {@code hdfs://nn:8020/basalt} keeps them in {@code basalt-<user>/hdfs_nn_8020_basalt}.
    */
   public Path localDirectory() {
     if (local != null) {
       return local;
     }
+    String name = value.replaceAll("[^A-Za-z0-9.-]+", "_").replaceAll("^_+|_+$", "");
     return Path.of(
-        System.getProperty("java.io.tmpdir"), "basalt-" + System.getProperty("user.name"));
+        System.getProperty("java.io.tmpdir"), "basalt-" + System.getProperty("user.name"), name);
   }
 
   /**

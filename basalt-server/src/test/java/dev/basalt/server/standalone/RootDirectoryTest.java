@@ -27,7 +27,9 @@ class RootDirectoryTest {
     assertThat(r.localDirectory())
         .isEqualTo(
             Path.of(
-                System.getProperty("java.io.tmpdir"), "basalt-" + System.getProperty("user.name")));
+                System.getProperty("java.io.tmpdir"),
+                "basalt-" + System.getProperty("user.name"),
+                "hdfs_nn_8020_basalt"));
     assertThatThrownBy(r::localPath).isInstanceOf(IllegalStateException.class);
   }
 
