@@ -7,8 +7,12 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PrivilegedExceptionAction;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.security.UserGroupInformation;
 
 /**
  * A real HDFS in the test JVM: a NameNode and two DataNodes on 127.0.0.1 (replication 2), with
@@ -93,6 +97,23 @@ public final class MiniDfs implements AutoCloseable {
    */
   public static Config.Builder config() {
     return Config.builder().set("dfs.replication", "2").set("dfs.client.socket-timeout", "10000");
+  }
+
+  /**
+   * A storage at {@code uri()/name} whose HDFS client has a lease renewer of its own (it is opened
+   * as another UGI of the same user: HDFS shares one renewer per user and NameNode in a JVM), so
+   * that {@link #stopRenewingLeases} pauses it alone, as SIGSTOP would pause a process.
+   */
+  public Storage storageOfItsOwn(String name) throws Exception {
+    UserGroupInformation ugi =
+        UserGroupInformation.createRemoteUser(UserGroupInformation.getCurrentUser().getUserName());
+    return ugi.doAs((PrivilegedExceptionAction<Storage>) () -> storage(name));
+  }
+
+  /** Stops the lease renewal of a storage's client: its leases expire after the soft limit. */
+  public static void stopRenewingLeases(Storage storage) throws InterruptedException {
+    FileSystem fs = ((HdfsStorage) storage).fileSystem();
+    ((DistributedFileSystem) fs).getClient().getLeaseRenewer().interruptAndJoin();
   }
 
   @Override
