@@ -91,6 +91,7 @@ class ClusterChaosTest {
         probe.window();
         ActionReport r = action.run(actions);
         ClusterInvariants.assertHold(c, cluster);
+        probe.awaitRound(PROGRESS_MILLIS); // an operation the action stalled ends in its window
         GapProbe.Window w = probe.window();
         failedProbeOps += w.failures();
         lines.add(r + "; probe: " + w);
