@@ -61,6 +61,18 @@ public final class ClusterSettings implements ConfigKeySet {
                   + " hbase.regionserver.msginterval, 3 s there).")
           .atLeast(50L);
 
+  public static final ConfigKey<Long> PAUSE_THRESHOLD =
+      ConfigKey.ofLong(
+              "basalt.regionserver.pause.threshold",
+              1000L,
+              "ms",
+              "A region server that finds it did not run for longer than this (SIGSTOP, a long GC"
+                  + " pause, a frozen VM) serves nothing more until ZooKeeper says its session is"
+                  + " alive; when the session expired meanwhile it aborts, so that it never answers"
+                  + " for regions already reopened elsewhere. Capped at a third of"
+                  + " zookeeper.session.timeout (shorter pauses cannot cost the session).")
+          .atLeast(200L);
+
   public static final ConfigKey<Long> SERVER_PROBE_INTERVAL =
       ConfigKey.ofLong(
               "basalt.master.server.probe.interval",
@@ -141,6 +153,7 @@ public final class ClusterSettings implements ConfigKeySet {
         ZOOKEEPER_SESSION_TIMEOUT,
         MAX_CLOCK_SKEW,
         REPORT_INTERVAL,
+        PAUSE_THRESHOLD,
         SERVER_PROBE_INTERVAL,
         FENCE_KILL,
         WAIT_ON_SERVERS_TIMEOUT,

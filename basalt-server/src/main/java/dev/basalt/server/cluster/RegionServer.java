@@ -13,6 +13,7 @@ import dev.basalt.server.regionserver.ClientServiceHandlers;
 import dev.basalt.server.regionserver.HostedRegions;
 import dev.basalt.server.regionserver.MasterEpochs;
 import dev.basalt.server.regionserver.MasterLink;
+import dev.basalt.server.regionserver.PauseGuard;
 import dev.basalt.server.regionserver.RegionAssignmentHandlers;
 import dev.basalt.server.regionserver.ServerLoads;
 import dev.basalt.server.rpc.RpcClient;
@@ -75,6 +76,11 @@ public final class RegionServer implements AutoCloseable {
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration ZOOKEEPER_CONNECT_TIMEOUT = Duration.ofSeconds(30);
+
+  /** How long a request after a pause waits for ZooKeeper to confirm the session. */
+  private static final Duration PAUSE_CHECK_TIMEOUT = Duration.ofSeconds(3);
+
+  private static final long PAUSE_TICK_MILLIS = 100;
   private static final long SCANNER_CHORE_MILLIS = 10_000;
   private static final long POLL_MILLIS = 50;
 
@@ -100,6 +106,7 @@ public final class RegionServer implements AutoCloseable {
   private RpcServer rpc;
   private RpcClient rpcClient;
   private ZooKeeperSession zk;
+  private PauseGuard pauseGuard;
   private volatile RegionHost host;
   private String rsZnode;
   private ScheduledExecutorService chores;
@@ -199,6 +206,25 @@ public final class RegionServer implements AutoCloseable {
 
     zk = ZooKeeperSession.connect(quorum, ZOOKEEPER_CONNECT_TIMEOUT, sessionTimeout);
     zk.onExpired(() -> abort("its ZooKeeper session expired"));
+    ZooKeeperSession session = zk;
+    long pauseThreshold =
+        Math.max(
+            PAUSE_TICK_MILLIS + 1,
+            Math.min(
+                config.get(ClusterSettings.PAUSE_THRESHOLD), session.sessionTimeoutMillis() / 3));
+    pauseGuard =
+        new PauseGuard(
+                clock,
+                PAUSE_TICK_MILLIS,
+                pauseThreshold,
+                () ->
+                    session.confirmAlive(PAUSE_CHECK_TIMEOUT)
+                        ? PauseGuard.Session.ALIVE
+                        : PauseGuard.Session.EXPIRED,
+                this::abort,
+                () -> name)
+            .start();
+    regions.guardWith(pauseGuard);
     rpcClient = new RpcClient(System.getProperty("user.name", "basalt"), CONNECT_TIMEOUT);
     link = new MasterLink(zk, parent, rpcClient, epochs, () -> name, CALL_TIMEOUT, this::abort);
 
@@ -524,6 +550,10 @@ public final class RegionServer implements AutoCloseable {
       } catch (IOException | RuntimeException e) {
         LOG.error("the region host did not close cleanly; its log keeps the edits", e);
       }
+    }
+    if (pauseGuard != null) {
+      pauseGuard.close();
+      pauseGuard = null;
     }
     if (zk != null) {
       if (rsZnode != null && !zk.isExpired()) {

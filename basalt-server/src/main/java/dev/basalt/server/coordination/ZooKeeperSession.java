@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.WatchedEvent;
@@ -120,6 +123,65 @@ public final class ZooKeeperSession implements AutoCloseable {
   /** True once ZooKeeper expired this session (its ephemeral nodes are gone). */
   public boolean isExpired() {
     return state.expired;
+  }
+
+  /**
+   * Asks ZooKeeper now whether the session is alive (a request on it). After this process was
+   * paused the expiry event arrives only once the client has reconnected, so a process that must
+   * not act on an expired session asks rather than waits for the event.
+   *
+   * @return false when ZooKeeper expired the session (or it was closed)
+   * @throws IOException when ZooKeeper does not answer within {@code timeout}
+   */
+  public boolean confirmAlive(Duration timeout) throws IOException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!state.expired) {
+      // asynchronous, so that the wait is this call's timeout rather than every request's
+      CompletableFuture<KeeperException.Code> answer = new CompletableFuture<>();
+      zk.exists(
+          "/", false, (rc, path, ctx, stat) -> answer.complete(KeeperException.Code.get(rc)), null);
+      KeeperException.Code code;
+      try {
+        code = answer.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (TimeoutException e) {
+        break;
+      } catch (ExecutionException e) {
+        throw new IOException("ZooKeeper " + quorum + " failed a session check: " + e, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while asking ZooKeeper about the session", e);
+      }
+      switch (code) {
+        case OK:
+          return !state.expired;
+        case SESSIONEXPIRED:
+          return false;
+        case CONNECTIONLOSS:
+          if (System.nanoTime() > deadline) {
+            break;
+          }
+          try {
+            Thread.sleep(50); // the client is reconnecting
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while asking ZooKeeper about the session", e);
+          }
+          continue;
+        default:
+          throw new IOException("ZooKeeper " + quorum + " failed a session check: " + code);
+      }
+      break;
+    }
+    if (state.expired) {
+      return false;
+    }
+    throw new IOException(
+        "ZooKeeper "
+            + quorum
+            + " did not say within "
+            + timeout.toMillis()
+            + " ms whether this"
+            + " session is alive");
   }
 
   // ---- znodes -------------------------------------------------------------------------------

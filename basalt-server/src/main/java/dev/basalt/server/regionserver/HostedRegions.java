@@ -67,6 +67,7 @@ public final class HostedRegions implements ServedRegions {
   private final ConcurrentHashMap<String, Closed> closedHere = new ConcurrentHashMap<>();
   private volatile RegionHost host;
   private volatile Phase phase = Phase.STARTING;
+  private volatile PauseGuard pauseGuard;
 
   /**
    * @param self this server's name, asked on each answer (the host name may be settled only by the
@@ -85,6 +86,11 @@ public final class HostedRegions implements ServedRegions {
     if (phase == Phase.STARTING) {
       phase = Phase.ONLINE;
     }
+  }
+
+  /** From now on, nothing is served after a pause before the guard has confirmed the session. */
+  public void guardWith(PauseGuard guard) {
+    this.pauseGuard = guard;
   }
 
   /** Clients are told the server is stopping from now on (graceful stop, last phase). */
@@ -114,14 +120,21 @@ public final class HostedRegions implements ServedRegions {
 
   /**
    * @throws BasaltIOException ServerNotRunningYet, RegionServerStopped or RegionServerAborted when
-   *     the server does not serve
+   *     the server does not serve (also after a pause, until its session is confirmed: {@link
+   *     PauseGuard})
    */
-  void checkServing() throws BasaltIOException {
+  @Override
+  public void checkServing() throws BasaltIOException {
     switch (phase) {
       case STARTING -> throw RegionServerExceptions.notRunningYet(self());
       case STOPPING -> throw RegionServerExceptions.stopping(self());
       case ABORTED -> throw RegionServerExceptions.aborting(self());
-      case ONLINE -> {}
+      case ONLINE -> {
+        PauseGuard g = pauseGuard;
+        if (g != null) {
+          g.check();
+        }
+      }
     }
   }
 

@@ -16,4 +16,11 @@ public interface RegionLookup {
    *     when this server does not serve it, so the client re-reads hbase:meta and retries
    */
   Region region(HBaseProtos.RegionSpecifier spec) throws IOException;
+
+  /**
+   * Throws when this server must not serve any region now (a cluster region server that is
+   * stopping, aborting, or confirming its session after a pause); {@link #region} checks it too.
+   * Calls that continue with a region found earlier (a scanner's next call) check it themselves.
+   */
+  default void checkServing() throws IOException {}
 }

@@ -119,6 +119,7 @@ public final class ScanService {
         throw BasaltIOException.doNotRetry(
             "a scan call needs either a scan to open or a scanner id");
       }
+      regions.checkServing(); // a scanner's region was found when it opened
       s = scanners.get(req.getScannerId());
       if (s == null) {
         if (scanners.wasClosed(req.getScannerId()) && !req.hasNextCallSeq()) {
