@@ -4,6 +4,7 @@ import dev.basalt.db.ClusterCatalog;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ServerName;
+import dev.basalt.server.master.AssignmentCommands.Command;
 import dev.basalt.server.master.RegionAssignment.State;
 import dev.basalt.server.protocol.SchemaCodec;
 import dev.basalt.util.BasaltIOException;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -74,7 +74,7 @@ final class AssignmentManager implements AutoCloseable {
   private final RegionCommands commands;
   private final Clock clock;
   private final ScheduledExecutorService ticker;
-  private final ExecutorService dispatcher;
+  private final AssignmentCommands sender;
   private final AtomicBoolean tickQueued = new AtomicBoolean();
 
   private final Map<String, RegionAssignment> states = new HashMap<>();
@@ -99,23 +99,6 @@ final class AssignmentManager implements AutoCloseable {
   /** A caller waiting for regions to reach a state. */
   private record Waiter(Predicate<AssignmentManager> done, CompletableFuture<Void> future) {}
 
-  /** A command decided under the lock, sent after it. */
-  private record Command(
-      ServerName server,
-      RegionInfo region,
-      boolean open,
-      ServerName dest,
-      long op,
-      RegionStateTransition plan) {
-    Command(ServerName server, RegionInfo region, boolean open, ServerName dest, long op) {
-      this(server, region, open, dest, op, null);
-    }
-
-    static Command handOver(ServerName server, RegionStateTransition plan, long op) {
-      return new Command(server, null, false, null, op, plan);
-    }
-  }
-
   AssignmentManager(
       ClusterCatalog catalog,
       MasterStore store,
@@ -133,7 +116,7 @@ final class AssignmentManager implements AutoCloseable {
     // Operation ids of this master's life start above every earlier life's (the epoch grows).
     this.nextOp = epoch << 24;
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "basalt-assignment"));
-    this.dispatcher = Executors.newFixedThreadPool(4, r -> daemon(r, "basalt-assignment-rpc"));
+    this.sender = new AssignmentCommands(commands);
   }
 
   private static Thread daemon(Runnable r, String name) {
@@ -564,34 +547,8 @@ final class AssignmentManager implements AutoCloseable {
   }
 
   private void dispatch(List<Command> send) {
-    for (Command c : send) {
-      if ((c.region() == null && c.plan() == null) || closed) {
-        continue;
-      }
-      dispatcher.execute(
-          () -> {
-            try {
-              if (c.plan() != null) {
-                commands.handOver(c.server(), c.plan(), c.op());
-              } else if (c.open()) {
-                commands.open(c.server(), c.region(), c.op());
-              } else {
-                commands.close(c.server(), c.region(), c.dest(), c.op());
-              }
-            } catch (IOException | RuntimeException e) {
-              // The next pass re-sends it (or finds the server dead).
-              LOG.warn(
-                  "could not send {} to {}: {}",
-                  c.plan() != null
-                      ? c.plan().getTransitionCode()
-                          + " "
-                          + c.plan().getRegionInfoCount()
-                          + " regions"
-                      : (c.open() ? "open of " : "close of ") + c.region().getEncodedName(),
-                  c.server(),
-                  e.toString());
-            }
-          });
+    if (!closed) {
+      sender.send(send);
     }
   }
 
@@ -696,7 +653,7 @@ final class AssignmentManager implements AutoCloseable {
             true);
       }
       if (a.state() != State.OPEN) {
-        throw notOpen(encodedName, a, "it can move once open");
+        throw AssignmentRefusals.notOpen(encodedName, a, "it can move once open");
       }
       if (dest != null) {
         ServerName known = liveNamed(dest);
@@ -753,7 +710,7 @@ final class AssignmentManager implements AutoCloseable {
     synchronized (this) {
       RegionAssignment a = requireRegion(encodedName);
       if (a.state() == State.OPEN || a.inTransition()) {
-        throw unexpectedState(encodedName, a);
+        throw AssignmentRefusals.unexpectedState(encodedName, a, infos.get(encodedName));
       }
       if (a.state() == State.ABNORMALLY_CLOSED) {
         throw BasaltIOException.doNotRetry(
@@ -773,7 +730,7 @@ final class AssignmentManager implements AutoCloseable {
     synchronized (this) {
       RegionAssignment a = requireRegion(encodedName);
       if (a.state() != State.OPEN) {
-        throw unexpectedState(encodedName, a);
+        throw AssignmentRefusals.unexpectedState(encodedName, a, infos.get(encodedName));
       } else {
         RegionAssignment next = a.closing(newOp(), null, true);
         persist(encodedName, next);
@@ -782,22 +739,6 @@ final class AssignmentManager implements AutoCloseable {
     }
     dispatch(send);
     return await(am -> !am.isServing(encodedName));
-  }
-
-  /** HBase's refusal of an assign or unassign that the region's state does not allow. */
-  private BasaltIOException unexpectedState(String encodedName, RegionAssignment a) {
-    RegionInfo info = infos.get(encodedName);
-    return new BasaltIOException(
-        "Unexpected state for state="
-            + a.state()
-            + ", location="
-            + (a.state() == State.OPEN ? a.location() : a.target())
-            + ", table="
-            + (info == null ? "?" : info.getTable().getNameAsString())
-            + ", region="
-            + encodedName,
-        "org.apache.hadoop.hbase.client.DoNotRetryRegionException",
-        true);
   }
 
   private RegionAssignment requireRegion(String encodedName) throws BasaltIOException {
@@ -881,14 +822,14 @@ final class AssignmentManager implements AutoCloseable {
       RegionInfo ia = infos.get(encodedA);
       RegionInfo ib = infos.get(encodedB);
       if (encodedA.equals(encodedB)) {
-        throw mergeRefused("cannot merge region " + encodedA + " with itself");
+        throw AssignmentRefusals.mergeRefused("cannot merge region " + encodedA + " with itself");
       }
       if (dev.basalt.cell.Bytes.compareTo(ia.getStartKey(), ib.getStartKey()) > 0) {
         return merge(encodedB, encodedA);
       }
       if (!ia.getTable().equals(ib.getTable())
           || !Arrays.equals(ia.getEndKey(), ib.getStartKey())) {
-        throw mergeRefused(
+        throw AssignmentRefusals.mergeRefused(
             "regions " + encodedA + " and " + encodedB + " are not adjacent regions of one table");
       }
       if (a.location().equals(b.location())) {
@@ -915,37 +856,15 @@ final class AssignmentManager implements AutoCloseable {
             });
   }
 
-  private static BasaltIOException mergeRefused(String message) {
-    return new BasaltIOException(
-        message, "org.apache.hadoop.hbase.exceptions.MergeRegionException", true);
-  }
-
   private RegionAssignment requireOpen(String encodedName) throws BasaltIOException {
     RegionAssignment a = requireRegion(encodedName);
     if (a.state() != State.OPEN) {
-      throw notOpen(encodedName, a, "it can split or merge once open");
+      throw AssignmentRefusals.notOpen(encodedName, a, "it can split or merge once open");
     }
     if (!servers.isLive(a.location())) {
-      throw new BasaltIOException(
-          encodedName
-              + " is not online: its server "
-              + a.location()
-              + " died; it opens elsewhere once that server's log is recovered",
-          "org.apache.hadoop.hbase.client.DoNotRetryRegionException",
-          true);
+      throw AssignmentRefusals.onDeadServer(encodedName, a);
     }
     return a;
-  }
-
-  /**
-   * HBase's refusal of a move, split or merge of a region that is not OPEN (RegionStateNode's
-   * checkOnline: DoNotRetryRegionException, "&lt;encoded&gt; is not OPEN; state=..."), with why.
-   */
-  private static BasaltIOException notOpen(String encodedName, RegionAssignment a, String why) {
-    return new BasaltIOException(
-        encodedName + " is not OPEN; state=" + a.state() + " (" + why + ")",
-        "org.apache.hadoop.hbase.client.DoNotRetryRegionException",
-        true);
   }
 
   /** Persists the plan and the old regions' new state, then sends it (under the lock). */
@@ -1195,15 +1114,14 @@ final class AssignmentManager implements AutoCloseable {
   public void close() {
     closed = true;
     ticker.shutdown();
-    dispatcher.shutdown();
     try {
       if (!ticker.awaitTermination(10, TimeUnit.SECONDS)) {
         LOG.warn("an assignment pass did not finish within 10 s of the master stopping");
       }
-      dispatcher.awaitTermination(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    sender.close();
     synchronized (this) {
       for (Waiter w : waiters) {
         w.future().completeExceptionally(new IOException("the master is stopping"));
