@@ -57,7 +57,7 @@ class RegionModelMultiRegionPropertyTest {
   private static final List<String> SPLIT_CANDIDATES =
       List.of("r0", "r1", "r11", "r12", "r13", "r2", "r25", "r3", "r4");
 
-  @Property(tries = 600)
+  @Property(tries = 300)
   void multiRegionHistoriesMatchTheSingleRegionModel(
       @ForAll("tables") TableSpec table,
       @ForAll("histories") List<Step> steps,

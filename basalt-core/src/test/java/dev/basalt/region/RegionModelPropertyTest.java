@@ -34,21 +34,21 @@ import net.jqwik.api.lifecycle.AddLifecycleHook;
 class RegionModelPropertyTest {
 
   /** Deterministic history (NEW_VERSION_BEHAVIOR=true, section 4) in both families. */
-  @Property(tries = 5000)
+  @Property(tries = 2500)
   void deterministicHistoriesMatchTheModel(
       @ForAll("deterministicTables") TableSpec table, @ForAll("histories") List<Step> steps) {
     new RegionModelHarness(table, PartialFlagCheck.ROW_CONCATENATION).run(steps);
   }
 
   /** Classic HBase rules (NEW_VERSION_BEHAVIOR=false, section 5) in both families. */
-  @Property(tries = 5000)
+  @Property(tries = 2500)
   void classicHistoriesMatchTheModel(
       @ForAll("classicTables") TableSpec table, @ForAll("histories") List<Step> steps) {
     new RegionModelHarness(table, PartialFlagCheck.ROW_CONCATENATION).run(steps);
   }
 
   /** Families of either semantics side by side in one table. */
-  @Property(tries = 2000)
+  @Property(tries = 1000)
   void mixedSemanticsHistoriesMatchTheModel(
       @ForAll("mixedTables") TableSpec table, @ForAll("histories") List<Step> steps) {
     new RegionModelHarness(table, PartialFlagCheck.ROW_CONCATENATION).run(steps);
@@ -58,7 +58,7 @@ class RegionModelPropertyTest {
    * One Put writing two cells of the same column and timestamp: the one added last wins
    * (SEMANTICS.md section 2).
    */
-  @Property(tries = 1000)
+  @Property(tries = 500)
   void putsRepeatingAVersionMatchTheModel(
       @ForAll("mixedTables") TableSpec table,
       @ForAll("historiesRepeatingVersions") List<Step> steps) {
@@ -69,7 +69,7 @@ class RegionModelPropertyTest {
    * Scans with a batch size, compared strictly: every Result of a row but the last is flagged
    * {@code mayHaveMoreCellsInRow()}, and the last is not (SEMANTICS.md section 3).
    */
-  @Property(tries = 1000)
+  @Property(tries = 500)
   void batchedScansFlagAllButTheLastSliceOfARow(
       @ForAll("mixedTables") TableSpec table, @ForAll("histories") List<Step> steps) {
     new RegionModelHarness(table, PartialFlagCheck.STRICT).run(steps);

@@ -45,7 +45,7 @@ import net.jqwik.api.statistics.Statistics;
 class RegionModelStoragePropertyTest {
 
   /** Deterministic history (NEW_VERSION_BEHAVIOR=true) in both families. */
-  @Property(tries = 1000)
+  @Property(tries = 500)
   void deterministicHistoriesOnStorageMatchTheModel(
       @ForAll("deterministicTables") TableSpec table,
       @ForAll("histories") List<Step> steps,
@@ -54,7 +54,7 @@ class RegionModelStoragePropertyTest {
   }
 
   /** Classic HBase rules (NEW_VERSION_BEHAVIOR=false) in both families. */
-  @Property(tries = 1000)
+  @Property(tries = 500)
   void classicHistoriesOnStorageMatchTheModel(
       @ForAll("classicTables") TableSpec table,
       @ForAll("histories") List<Step> steps,
@@ -63,7 +63,7 @@ class RegionModelStoragePropertyTest {
   }
 
   /** Families of either semantics side by side in one table. */
-  @Property(tries = 1000)
+  @Property(tries = 500)
   void mixedSemanticsHistoriesOnStorageMatchTheModel(
       @ForAll("mixedTables") TableSpec table,
       @ForAll("histories") List<Step> steps,
