@@ -19,7 +19,12 @@ final class HadoopConfigurations {
     for (Map.Entry<String, String> e : config.passedThrough().entrySet()) {
       conf.set(e.getKey(), e.getValue(), "Basalt settings");
     }
-    // Each storage closes its own instance (newInstance): no JVM-wide cache to outlive it.
+    // Each storage closes its own instance (newInstance): no JVM-wide cache to outlive it. And
+    // Hadoop's own JVM shutdown hook must leave it open: that hook runs beside the server's, which
+    // flushes every region through this file system before it closes the storage (with it, a
+    // SIGTERM stop failed with "Filesystem closed"). HBase's region server holds that hook back for
+    // the same reason (ShutdownHook.suppressHdfsShutdownHook) and runs it after its own.
+    conf.setBoolean("fs.automatic.close", false);
     return conf;
   }
 
