@@ -188,8 +188,13 @@ class HdfsDatabaseTest {
         }
         waitFor(() -> acked.size() > 500, done);
         db.flush(T);
+        long stopAt = System.nanoTime();
         stopped = dfs.cluster().stopDataNode(0);
         int before = acked.size();
+        waitFor(() -> acked.size() > before + 4, done);
+        System.out.printf(
+            "writes acknowledged again %d ms after a DataNode of the pipeline stopped%n",
+            (System.nanoTime() - stopAt) / 1_000_000);
         waitFor(() -> acked.size() > before + 1000, done);
         db.flush(T);
         int after = acked.size();
