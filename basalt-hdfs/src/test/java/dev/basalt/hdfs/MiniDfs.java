@@ -118,8 +118,14 @@ public final class MiniDfs implements AutoCloseable {
 
   @Override
   public void close() {
-    cluster.shutdown(true);
-    deleteQuietly(base.toFile());
+    try {
+      cluster.shutdown(true);
+    } catch (RuntimeException e) {
+      // In a JVM shutdown hook the NameNode and DataNodes cannot remove their own hooks
+      // (IllegalStateException: shutdown in progress); the process ends anyway.
+    } finally {
+      deleteQuietly(base.toFile());
+    }
   }
 
   private static void deleteQuietly(File f) {
