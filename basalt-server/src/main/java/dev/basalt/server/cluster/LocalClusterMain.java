@@ -65,8 +65,9 @@ public final class LocalClusterMain implements Callable<Integer> {
       paramLabel = "DIR",
       description =
           "The cluster's root directory, with its tables, logs/ and zookeeper/ (default:"
-              + " basalt-local-cluster in the working directory).")
-  private Path root = Path.of(DEFAULT_ROOT);
+              + " basalt-local-cluster in the working directory); a local directory, or a"
+              + " file: URI.")
+  private String root = DEFAULT_ROOT;
 
   @Option(
       names = {"--zookeeper-port"},
@@ -183,7 +184,7 @@ public final class LocalClusterMain implements Callable<Integer> {
       System.err.println("basalt: ignoring settings Basalt does not use: " + config.unknownKeys());
     }
     try {
-      Path dir = root.toAbsolutePath().normalize();
+      Path dir = localRoot(root).toAbsolutePath().normalize();
       LocalClusterOptions.Builder options =
           LocalClusterOptions.builder(dir)
               .masters(masters)
@@ -203,6 +204,31 @@ public final class LocalClusterMain implements Callable<Integer> {
       throw ServerLaunch.badConfiguration(
           "cannot create the root directory " + root + ": " + StartupErrors.describe(e));
     }
+  }
+
+  /**
+   * The local directory --root names. A URI of another file system is refused (exit 2): the
+   * processes of a local cluster keep their logs, ready files and ZooKeeper data under the root,
+   * and "hdfs://nn/x" would otherwise become the local directory "hdfs:/nn/x".
+   */
+  static Path localRoot(String text) {
+    if (text.startsWith("file:")) {
+      try {
+        return Path.of(java.net.URI.create(text));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--root " + text + " is not a file: URI of a directory");
+      }
+    }
+    if (text.matches("^[A-Za-z][A-Za-z0-9+.-]*://.*")) {
+      throw new IllegalArgumentException(
+          "--root "
+              + text
+              + ": local-cluster runs on a local directory; on HDFS start bin/basalt zookeeper,"
+              + " master and regionserver with -D hbase.rootdir="
+              + text
+              + " (docs/HDFS.md)");
+    }
+    return Path.of(text);
   }
 
   private void printSettings(LocalCluster cluster, long startMillis) {

@@ -56,6 +56,20 @@ class LocalClusterMainTest {
     assertThat(tooMany.exitCode()).isEqualTo(2);
     assertThat(tooMany.err()).contains("masters = 10");
     assertThat(root).doesNotExist();
+
+    // another file system's URI is refused, not taken for a local directory named "hdfs:"
+    Run hdfs = run("--root", "hdfs://127.0.0.1:1/lc");
+    assertThat(hdfs.exitCode()).isEqualTo(2);
+    assertThat(hdfs.err())
+        .contains("--root hdfs://127.0.0.1:1/lc: local-cluster runs on a local directory")
+        .contains("-D hbase.rootdir=hdfs://127.0.0.1:1/lc");
+    assertThat(Path.of("hdfs:")).doesNotExist();
+  }
+
+  @Test
+  void aFileUriRootIsTheLocalDirectory() {
+    assertThat(LocalClusterMain.localRoot(dir.toUri().toString())).isEqualTo(dir);
+    assertThat(LocalClusterMain.localRoot("some/dir")).isEqualTo(Path.of("some/dir"));
   }
 
   /** local-cluster as a child process, its output in {@code out}. */
