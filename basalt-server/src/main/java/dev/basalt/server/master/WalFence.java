@@ -66,6 +66,8 @@ final class WalFence {
     }
     long since = System.currentTimeMillis();
     long lastLog = since;
+    long killed =
+        -1; // the pid killed, so that a process still dying is not killed (and logged) again
     while (true) {
       Closeable lock = storage.tryLockDirectory(splitting);
       if (lock != null) {
@@ -76,7 +78,14 @@ final class WalFence {
         throw new InterruptedException("stopped while fencing the log of " + server);
       }
       String holder = storage.lockHolder(splitting);
-      if (!killIfHere(server, holder)) {
+      LockHolder parsed = holder == null ? null : LockHolder.parse(holder);
+      if (parsed != null && parsed.pid() == killed) {
+        Thread.sleep(POLL_MILLIS); // dying: the OS releases its lock when it is gone
+        continue;
+      }
+      if (killIfHere(server, holder)) {
+        killed = parsed.pid();
+      } else {
         long now = System.currentTimeMillis();
         if (now - lastLog >= LOG_EVERY_MILLIS) {
           lastLog = now;
