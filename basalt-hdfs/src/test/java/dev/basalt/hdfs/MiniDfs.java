@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -96,7 +97,14 @@ public final class MiniDfs implements AutoCloseable {
    * pipeline that is idle for its timeout, so it must not be shorter than the clients'.
    */
   public static Config.Builder config() {
-    return Config.builder().set("dfs.replication", "2").set("dfs.client.socket-timeout", "10000");
+    Config.Builder b = Config.builder();
+    clientSettings().forEach(b::set);
+    return b;
+  }
+
+  /** {@link #config}'s settings, for a child process's {@code -D}. */
+  public static Map<String, String> clientSettings() {
+    return Map.of("dfs.replication", "2", "dfs.client.socket-timeout", "10000");
   }
 
   /**
