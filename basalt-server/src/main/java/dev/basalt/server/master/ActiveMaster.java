@@ -61,6 +61,10 @@ public final class ActiveMaster implements AutoCloseable {
   private final ClusterCatalog catalog;
   private final MasterStore store;
   private final ServerManager servers;
+
+  /** Held while the region servers' znodes are listed and handed over (in listing order). */
+  private final Object regionServerListing = new Object();
+
   private final AssignmentManager assignment;
   private final CrashRecovery recovery;
   private final ClusterMasterAdmin admin;
@@ -277,6 +281,12 @@ public final class ActiveMaster implements AutoCloseable {
 
   // ---- region servers in ZooKeeper ----------------------------------------------------------
 
+  /**
+   * Lists the region servers' znodes and hands the list to the server manager, one listing at a
+   * time: the 1 s chore and the watcher run this on different threads, and a listing taken before a
+   * new server's znode appeared but handed over after one that saw it would declare that server
+   * dead (gone from ZooKeeper) moments after it joined (found by ClusterOnHdfsTest).
+   */
   private void watchRegionServers() throws IOException {
     Watcher w =
         event -> {
@@ -284,7 +294,9 @@ public final class ActiveMaster implements AutoCloseable {
             chores.execute(this::checkRegionServers);
           }
         };
-    servers.znodes(zk.children(path(HBaseZnodes.REGION_SERVERS), w), ZNODE_GRACE_MILLIS);
+    synchronized (regionServerListing) {
+      servers.znodes(zk.children(path(HBaseZnodes.REGION_SERVERS), w), ZNODE_GRACE_MILLIS);
+    }
   }
 
   private void checkRegionServers() {

@@ -144,7 +144,8 @@ final class ServerManager {
   /**
    * The children of {@code <parent>/rs} as ZooKeeper lists them now: a live server whose znode was
    * seen and is gone died; one whose znode never appeared within {@code graceMillis} of its startup
-   * died too.
+   * died too. Listings must come in the order ZooKeeper answered them: an older one handed over
+   * after a newer one would take a server that just joined for one that left.
    */
   void znodes(Collection<String> children, long graceMillis) {
     Set<ServerName> present = new LinkedHashSet<>();
