@@ -161,23 +161,27 @@ public final class ActiveMaster implements AutoCloseable {
               return t;
             });
 
-    // Published before the region servers are watched and regions assigned: clients and region
-    // servers find this master from here on.
-    zk.createPersistentPath(path(HBaseZnodes.REGION_SERVERS));
-    zk.writePersistent(path(HBaseZnodes.CLUSTER_ID), HBaseZnodes.clusterIdData(clusterId));
-    zk.writePersistent(
-        path(HBaseZnodes.META_REGION_SERVER), HBaseZnodes.metaRegionServerData(self));
-    rpc.addService(
-        new RegionServerStatusHandlers(servers, assignment, admin, clusterId, root.toString())
-            .service());
-    rpc.addService(master.service());
-    rpc.addService(meta.service());
-    watchRegionServers();
+    // The stored assignment first: region servers' reports and the first pass must find it (a
+    // pass over an empty one placed every region again, while it was open elsewhere).
     assignment.setServerWait(
         new RegionServerWait(
             config.get(ClusterSettings.WAIT_ON_SERVERS_TIMEOUT),
             config.get(ClusterSettings.WAIT_ON_SERVERS_INTERVAL),
             config.get(ClusterSettings.WAIT_ON_SERVERS_MIN)));
+    assignment.load();
+    // The services before the znodes that point clients and region servers here: one that found
+    // this master through meta-region-server got "unknown service ClientService" (fatal for the
+    // stock client) while the services were still being added.
+    rpc.addService(
+        new RegionServerStatusHandlers(servers, assignment, admin, clusterId, root.toString())
+            .service());
+    rpc.addService(master.service());
+    rpc.addService(meta.service());
+    zk.createPersistentPath(path(HBaseZnodes.REGION_SERVERS));
+    zk.writePersistent(path(HBaseZnodes.CLUSTER_ID), HBaseZnodes.clusterIdData(clusterId));
+    zk.writePersistent(
+        path(HBaseZnodes.META_REGION_SERVER), HBaseZnodes.metaRegionServerData(self));
+    watchRegionServers();
     assignment.start();
     recovery.start();
     zk.writePersistent(

@@ -93,6 +93,8 @@ final class AssignmentManager implements AutoCloseable {
 
   private long nextOp;
   private volatile boolean closed;
+  private volatile boolean loaded;
+  private volatile boolean started;
   private volatile RegionServerWait serverWait = RegionServerWait.NONE;
   private long startedMillis;
 
@@ -130,10 +132,18 @@ final class AssignmentManager implements AutoCloseable {
     this.serverWait = wait;
   }
 
-  /** Loads the stored records and starts reconciling. */
-  void start() throws IOException {
-    startedMillis = clock.currentTimeMillis();
+  /**
+   * Loads the stored records. Before it, nothing may act on the assignment: a pass would take every
+   * region for a new one and place it again (a region open on two servers after a take-over), and a
+   * report would be taken for a stray; so a master loads before it takes reports, and passes start
+   * only with {@link #start}. Idempotent.
+   */
+  void load() throws IOException {
+    if (loaded) {
+      return;
+    }
     Map<String, String> stored = store.regions();
+    Map<Long, String> storedPlans = store.plans();
     synchronized (this) {
       for (Map.Entry<String, String> e : stored.entrySet()) {
         try {
@@ -142,24 +152,29 @@ final class AssignmentManager implements AutoCloseable {
           LOG.error("master store: dropping the unreadable record of region {}", e.getKey(), bad);
         }
       }
-    }
-    Map<Long, String> storedPlans = store.plans();
-    synchronized (this) {
       for (Map.Entry<Long, String> e : storedPlans.entrySet()) {
         plans.put(
             e.getKey(), RegionStateTransition.parseFrom(Base64.getDecoder().decode(e.getValue())));
       }
+      loaded = true;
     }
     LOG.info(
         "assignment: {} region records and {} splits or merges in progress loaded",
         stored.size(),
         storedPlans.size());
+  }
+
+  /** Loads the stored records if not yet done, and starts reconciling. */
+  void start() throws IOException {
+    load();
+    startedMillis = clock.currentTimeMillis();
+    started = true;
     ticker.scheduleWithFixedDelay(this::tickSafely, 0, 1, TimeUnit.SECONDS);
   }
 
   /** Runs a reconciliation pass soon (after a report, a DDL change, a server event). */
   void kick() {
-    if (!closed && tickQueued.compareAndSet(false, true)) {
+    if (!closed && started && tickQueued.compareAndSet(false, true)) {
       ticker.execute(
           () -> {
             tickQueued.set(false);
@@ -169,7 +184,7 @@ final class AssignmentManager implements AutoCloseable {
   }
 
   private void tickSafely() {
-    if (closed) {
+    if (closed || !started) {
       return;
     }
     try {
