@@ -152,7 +152,20 @@ final class AssignmentManager implements AutoCloseable {
           LOG.error("master store: dropping the unreadable record of region {}", e.getKey(), bad);
         }
       }
+      Set<Long> followed = new HashSet<>();
+      for (RegionAssignment a : states.values()) {
+        if (a.state() == State.SPLITTING || a.state() == State.MERGING) {
+          followed.add(a.op());
+        }
+      }
       for (Map.Entry<Long, String> e : storedPlans.entrySet()) {
+        if (!followed.contains(e.getKey())) {
+          // its regions went on without it: their server died during it
+          LOG.warn(
+              "master store: dropping split or merge plan {}, which no region follows", e.getKey());
+          store.deletePlan(e.getKey());
+          continue;
+        }
         plans.put(
             e.getKey(), RegionStateTransition.parseFrom(Base64.getDecoder().decode(e.getValue())));
       }
@@ -384,6 +397,9 @@ final class AssignmentManager implements AutoCloseable {
    */
   private RegionAssignment abnormallyClosed(String name, RegionAssignment a) {
     ServerName server = a.state() == State.OPEN ? a.location() : a.target();
+    if (a.state() == State.SPLITTING || a.state() == State.MERGING) {
+      abandonPlan(a.op(), server);
+    }
     if (reportedAbnormal.add(name)) {
       LOG.info(
           "region {}: its server {} died while it was {}; it opens again once that server's log is"
@@ -990,6 +1006,35 @@ final class AssignmentManager implements AutoCloseable {
             BasaltIOException.doNotRetry(
                 "region server " + server + " could not split or merge " + olds + "; see its log"));
       }
+    }
+  }
+
+  /**
+   * Forgets the split or merge a dead server was carrying out (under the lock). The catalog switch
+   * had not happened (it does only on the server's report), so the old regions open again as they
+   * were, with their logs' edits; the new regions' directories are left to the janitor. Kept, the
+   * plan held the table's janitor off for good.
+   */
+  private void abandonPlan(long op, ServerName server) {
+    if (plans.remove(op) == null) {
+      return; // the other region of a merge came first
+    }
+    LOG.warn(
+        "the split or merge (op {}) of dead server {} is abandoned; its regions open as they were",
+        op,
+        server);
+    try {
+      store.deletePlan(op);
+    } catch (IOException e) {
+      LOG.warn("could not delete the abandoned plan {}; the next master drops it", op, e);
+    }
+    CompletableFuture<List<RegionInfo>> waiter = planWaiters.remove(op);
+    if (waiter != null) {
+      waiter.completeExceptionally(
+          BasaltIOException.doNotRetry(
+              "region server "
+                  + server
+                  + " died during the split or merge; its regions open again as they were"));
     }
   }
 

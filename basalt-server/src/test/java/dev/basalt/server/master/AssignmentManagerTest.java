@@ -304,6 +304,44 @@ class AssignmentManagerTest {
     assertThat(am.snapshot().get(r.getEncodedName()).location()).isEqualTo(owner);
   }
 
+  /**
+   * A region server that dies in the middle of a split: the plan is abandoned (the catalog switch
+   * never happened), the caller is told, the parent opens again as it was, and no plan is left to
+   * hold the table's janitor off, in this master or the next.
+   */
+  @Test
+  void aSplitWhoseServerDiesIsAbandonedAndTheParentOpensAgain() throws Exception {
+    RegionInfo parent = createTable(1).get(0);
+    await(am.awaitOpen(T));
+    String name = parent.getEncodedName();
+    ServerName owner = am.snapshot().get(name).location();
+    fake.muted.add(owner); // takes the hand-over, never reports
+    java.util.concurrent.CompletableFuture<List<RegionInfo>> split =
+        am.split(name, Bytes.toBytes("m"));
+    assertThat(am.stateOf(name)).isEqualTo(State.SPLITTING);
+    assertThat(store.plans()).hasSize(1);
+
+    servers.died(owner);
+    assertThatThrownBy(() -> split.get(10, TimeUnit.SECONDS))
+        .hasMessageContaining("died during the split or merge");
+    assertThat(am.stateOf(name)).isEqualTo(State.ABNORMALLY_CLOSED);
+    assertThat(store.plans()).isEmpty();
+    assertThat(am.unlessHandingOver(T, () -> {})).as("the janitor may run").isTrue();
+
+    am.logRecovered(owner);
+    await(am.awaitOpen(T));
+    assertThat(am.stateOf(name)).isEqualTo(State.OPEN);
+    assertThat(catalog.requireTable(T).regionInfos()).containsExactly(parent);
+
+    // a plan a dead server left in the store before this was tidied: the next master drops it
+    am.close();
+    store.putPlan(4242L, "AA==");
+    am = newAssignmentManager(2);
+    am.start();
+    await(am.awaitOpen(T));
+    assertThat(store.plans()).isEmpty();
+  }
+
   @Test
   void regionsOfAServerThatDiedOpenWaitForRecovery() throws Exception {
     List<RegionInfo> regions = createTable(4);
