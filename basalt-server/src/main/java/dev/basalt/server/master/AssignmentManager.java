@@ -180,6 +180,14 @@ final class AssignmentManager implements AutoCloseable {
   /** Loads the stored records if not yet done, and starts reconciling. */
   void start() throws IOException {
     load();
+    if (servers.onlyServersOfAnEarlierMaster()
+        && servers.liveServers().size() >= serverWait.minToStart()) {
+      // a take-over of a running cluster: its region servers are all here already
+      LOG.info(
+          "took over {} live region servers: placing regions at once",
+          servers.liveServers().size());
+      serverWait = RegionServerWait.NONE;
+    }
     startedMillis = clock.currentTimeMillis();
     started = true;
     ticker.scheduleWithFixedDelay(this::tickSafely, 0, 1, TimeUnit.SECONDS);

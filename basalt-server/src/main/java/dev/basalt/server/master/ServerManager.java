@@ -50,6 +50,10 @@ final class ServerManager {
   private final Set<ServerName> znodeSeen = ConcurrentHashMap.newKeySet();
 
   private final Map<ServerName, Long> registeredAt = new ConcurrentHashMap<>();
+
+  /** Live servers that registered with an earlier master (found by their znodes). */
+  private final Set<ServerName> takenOver = ConcurrentHashMap.newKeySet();
+
   private final Set<ServerName> dead = new LinkedHashSet<>();
   private final Set<ServerName> decommissioned = ConcurrentHashMap.newKeySet();
   private volatile long lastJoinedMillis;
@@ -168,6 +172,7 @@ final class ServerManager {
           registeredAt.put(s, now);
           lastJoinedMillis = now;
           adopted.add(s);
+          takenOver.add(s);
         }
         if (live.containsKey(s)) {
           znodeSeen.add(s);
@@ -208,6 +213,7 @@ final class ServerManager {
         return;
       }
       znodeSeen.remove(server);
+      takenOver.remove(server);
       registeredAt.remove(server);
       decommissioned.remove(server);
       dead.add(server);
@@ -225,6 +231,14 @@ final class ServerManager {
   /** When the latest live server joined (0: none yet). */
   long lastJoinedMillis() {
     return lastJoinedMillis;
+  }
+
+  /**
+   * Whether every live server registered with an earlier master (this one took over a running
+   * cluster) and there is at least one: then there is no one to wait for before placing regions.
+   */
+  boolean onlyServersOfAnEarlierMaster() {
+    return !live.isEmpty() && takenOver.containsAll(live.keySet());
   }
 
   boolean isLive(ServerName server) {

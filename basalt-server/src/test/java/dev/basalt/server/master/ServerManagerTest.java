@@ -127,6 +127,7 @@ class ServerManagerTest {
     ServerName never = server(16021, 1);
     servers.startup(seen, clock.currentTimeMillis());
     servers.startup(never, clock.currentTimeMillis());
+    assertThat(servers.onlyServersOfAnEarlierMaster()).isFalse();
     servers.znodes(List.of(znode(seen)), 10_000);
     assertThat(servers.liveServers().keySet()).containsExactlyInAnyOrder(seen, never);
 
@@ -144,11 +145,22 @@ class ServerManagerTest {
     servers.znodes(List.of(znode(earlier), "not-a-server-name"), 10_000);
     assertThat(servers.liveServers().keySet()).containsExactly(earlier);
     assertThat(servers.assignable()).containsExactly(earlier);
+    assertThat(servers.onlyServersOfAnEarlierMaster())
+        .as("a take-over: nobody to wait for")
+        .isTrue();
     // a dead server's znode (its session not yet expired) does not bring it back
     servers.znodes(List.of(znode(earlier), znode(seen)), 10_000);
     assertThat(servers.isLive(seen)).isFalse();
+    ServerName joined = server(16023, 9);
+    servers.startup(joined, clock.currentTimeMillis());
+    assertThat(servers.onlyServersOfAnEarlierMaster()).as("one registered here").isFalse();
     assertThat(events)
         .containsExactly(
-            "added " + seen, "added " + never, "died " + never, "died " + seen, "added " + earlier);
+            "added " + seen,
+            "added " + never,
+            "died " + never,
+            "died " + seen,
+            "added " + earlier,
+            "added " + joined);
   }
 }
