@@ -1,6 +1,7 @@
 package dev.basalt.compat.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -8,6 +9,7 @@ import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.exceptions.MergeRegionException;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,30 @@ class ClusterSplitTest {
         assertThat(regions.get(2).getRegion().getStartKey()).isEqualTo(splitRow);
         assertThat(Bytes.toString(regions.get(2).getRegion().getEndKey())).isEqualTo("r002");
         assertThat(stats.failures()).as("failed probe operations: %s", stats).isZero();
+
+        // the daughters still read their parent's files: a merge is refused, saying why, until a
+        // major compaction has rewritten them
+        byte[] left = regions.get(1).getRegion().getEncodedNameAsBytes();
+        byte[] right = regions.get(2).getRegion().getEncodedNameAsBytes();
+        assertThatThrownBy(
+                () -> admin.mergeRegionsAsync(left, right, false).get(30, TimeUnit.SECONDS))
+            .isInstanceOf(MergeRegionException.class)
+            .hasMessageContaining("it still reads files of the region it was split or merged from");
+        admin.majorCompact(TABLE);
+        long mergeDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+          try {
+            admin.mergeRegionsAsync(left, right, false).get(30, TimeUnit.SECONDS);
+            break;
+          } catch (java.util.concurrent.ExecutionException e) {
+            if (System.nanoTime() > mergeDeadline
+                || !String.valueOf(e.getCause().getMessage()).contains("reference")) {
+              throw e;
+            }
+            Thread.sleep(200); // the compaction has not rewritten both yet
+          }
+        }
+        assertThat(ClusterTables.locations(c, TABLE)).hasSize(REGIONS);
       }
     }
   }

@@ -379,7 +379,43 @@ final class ClusterMasterAdmin implements ClusterAdmin, RegionServerStatusHandle
     String a = ClusterPlacement.encodedName(regionA);
     String b = ClusterPlacement.encodedName(regionB);
     requireAllowed(regionNamed(a).getTable(), TableDescriptor.MERGE_ENABLED, "merges");
+    requireMergeable(a);
+    requireMergeable(b);
     return waitFor(assignment.merge(a, b), "merge").get(0);
+  }
+
+  /**
+   * Asks the region's server whether it can merge, as HBase's merge procedure does, so that the
+   * caller learns why not (a region still reading a split's or merge's files, until a compaction
+   * rewrites them) rather than a failed hand-over.
+   */
+  private void requireMergeable(String encoded) throws IOException {
+    RegionAssignment a = assignment.snapshot().get(encoded);
+    if (a == null || a.state() != State.OPEN) {
+      return; // the merge refuses it with HBase's message
+    }
+    GetRegionInfoResponse info =
+        client.call(
+            RpcRegionCommands.address(a.location()),
+            AdminService.getDescriptor(),
+            "GetRegionInfo",
+            GetRegionInfoRequest.newBuilder()
+                .setRegion(
+                    RegionSpecifier.newBuilder()
+                        .setType(RegionSpecifier.RegionSpecifierType.ENCODED_REGION_NAME)
+                        .setValue(ByteString.copyFromUtf8(encoded)))
+                .build(),
+            GetRegionInfoResponse.getDefaultInstance(),
+            FLUSH_TIMEOUT);
+    if (info.hasMergeable() && !info.getMergeable()) {
+      throw new BasaltIOException(
+          "Skip merging region "
+              + encoded
+              + ": it still reads files of the region it was split or merged from (a reference);"
+              + " a major compaction of it rewrites them",
+          "org.apache.hadoop.hbase.exceptions.MergeRegionException",
+          true);
+    }
   }
 
   private RegionInfo regionNamed(String encoded) throws IOException {
