@@ -9,7 +9,6 @@ import dev.basalt.bench.chaos.LinkedListVerifier;
 import dev.basalt.bench.chaos.LinkedListWriter;
 import dev.basalt.bench.chaos.NodeKeys;
 import dev.basalt.server.cluster.LocalCluster;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -58,26 +57,6 @@ class ClusterChaosTest {
     }
   }
 
-  /**
-   * {@link ClusterInvariants#assertHold}, which retries broken invariants but not a failed read:
-   * right after a restart on the same port the client refuses that address for a while (its failed
-   * servers list, hbase.ipc.client.failed.servers.expiry 2 s), so a read error is retried here.
-   */
-  private static void awaitInvariants(Connection c, LocalCluster cluster) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (true) {
-      try {
-        ClusterInvariants.assertHold(c, cluster);
-        return;
-      } catch (IOException e) {
-        if (System.nanoTime() - deadline >= 0) {
-          throw e;
-        }
-        Thread.sleep(500);
-      }
-    }
-  }
-
   /** One action of the matrix. */
   private interface Action {
     ActionReport run(ChaosActions a) throws Exception;
@@ -111,13 +90,13 @@ class ClusterChaosTest {
       for (Action action : matrix) {
         probe.window();
         ActionReport r = action.run(actions);
-        awaitInvariants(c, cluster);
+        ClusterInvariants.assertHold(c, cluster);
         probe.awaitRound(PROGRESS_MILLIS); // an operation the action stalled ends in its window
         GapProbe.Window w = probe.window();
         failedProbeOps += w.failures();
         lines.add(r + "; probe: " + w);
         actions.restoreShape(SharedCluster.MASTERS, SharedCluster.REGION_SERVERS);
-        awaitInvariants(c, cluster);
+        ClusterInvariants.assertHold(c, cluster);
         writer.awaitAcknowledged(20, PROGRESS_MILLIS);
       }
     } finally {
