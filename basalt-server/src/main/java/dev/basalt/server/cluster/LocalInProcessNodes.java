@@ -25,8 +25,48 @@ final class LocalInProcessNodes {
             + ": it runs in this JVM; start the cluster with Mode.CHILD_PROCESSES for that");
   }
 
+  /**
+   * What every process in this JVM answers alike: no pid or log file of its own, no signals, and an
+   * exit once stopped.
+   */
+  private abstract static class InProcess extends LocalClusterNode {
+    InProcess(String id, Role role) {
+      super(id, role);
+    }
+
+    @Override
+    public long pid() {
+      return -1;
+    }
+
+    @Override
+    public Path logFile() {
+      return null;
+    }
+
+    @Override
+    public boolean isActiveMaster() {
+      return false;
+    }
+
+    @Override
+    void suspend() {
+      throw needsChild("suspend", this);
+    }
+
+    @Override
+    void resume() {
+      throw needsChild("resume", this);
+    }
+
+    @Override
+    public int awaitExit(Duration timeout) throws InterruptedException {
+      return exitCode();
+    }
+  }
+
   /** The cluster's ZooKeeper server. */
-  static final class ZooKeeper extends LocalClusterNode {
+  static final class ZooKeeper extends InProcess {
     private final EmbeddedZooKeeper server;
     private volatile boolean closed;
 
@@ -46,23 +86,8 @@ final class LocalInProcessNodes {
     }
 
     @Override
-    public long pid() {
-      return -1;
-    }
-
-    @Override
-    public Path logFile() {
-      return null;
-    }
-
-    @Override
     public boolean isAlive() {
       return !closed;
-    }
-
-    @Override
-    public boolean isActiveMaster() {
-      return false;
     }
 
     @Override
@@ -81,25 +106,10 @@ final class LocalInProcessNodes {
     int kill(Duration timeout) {
       return stop(timeout);
     }
-
-    @Override
-    void suspend() {
-      throw needsChild("suspend", this);
-    }
-
-    @Override
-    void resume() {
-      throw needsChild("resume", this);
-    }
-
-    @Override
-    public int awaitExit(Duration timeout) {
-      return exitCode();
-    }
   }
 
   /** A master. */
-  static final class Master extends LocalClusterNode {
+  static final class Master extends InProcess {
     private final ClusterMaster master;
     private volatile boolean closed;
 
@@ -121,16 +131,6 @@ final class LocalInProcessNodes {
     @Override
     public String address() {
       return master.name().hostAndPort();
-    }
-
-    @Override
-    public long pid() {
-      return -1;
-    }
-
-    @Override
-    public Path logFile() {
-      return null;
     }
 
     @Override
@@ -159,25 +159,10 @@ final class LocalInProcessNodes {
     int kill(Duration timeout) {
       throw needsChild("kill", this);
     }
-
-    @Override
-    void suspend() {
-      throw needsChild("suspend", this);
-    }
-
-    @Override
-    void resume() {
-      throw needsChild("resume", this);
-    }
-
-    @Override
-    public int awaitExit(Duration timeout) {
-      return exitCode();
-    }
   }
 
   /** A region server. */
-  static final class RegionServerNode extends LocalClusterNode {
+  static final class RegionServerNode extends InProcess {
     private final RegionServer server;
 
     RegionServerNode(String id, RegionServer server) {
@@ -200,23 +185,8 @@ final class LocalInProcessNodes {
     }
 
     @Override
-    public long pid() {
-      return -1;
-    }
-
-    @Override
-    public Path logFile() {
-      return null;
-    }
-
-    @Override
     public boolean isAlive() {
       return !server.terminated().isDone();
-    }
-
-    @Override
-    public boolean isActiveMaster() {
-      return false;
     }
 
     @Override
@@ -236,16 +206,6 @@ final class LocalInProcessNodes {
     int kill(Duration timeout) throws InterruptedException {
       server.abort("killed by LocalCluster");
       return awaitExit(timeout);
-    }
-
-    @Override
-    void suspend() {
-      throw needsChild("suspend", this);
-    }
-
-    @Override
-    void resume() {
-      throw needsChild("resume", this);
     }
 
     @Override
