@@ -83,7 +83,7 @@ final class WalFence {
         Thread.sleep(POLL_MILLIS); // dying: the OS releases its lock when it is gone
         continue;
       }
-      if (killIfHere(server, holder)) {
+      if (killIfHere(server, parsed)) {
         killed = parsed.pid();
       } else {
         long now = System.currentTimeMillis();
@@ -122,12 +122,8 @@ final class WalFence {
   }
 
   /** Kills the lock's holder when it is a live process of this host; true when it did. */
-  private boolean killIfHere(ServerName server, String holderText) {
-    if (!kill || holderText == null) {
-      return false;
-    }
-    LockHolder holder = LockHolder.parse(holderText);
-    if (holder == null || !holder.isAliveOnThisHost()) {
+  private boolean killIfHere(ServerName server, LockHolder holder) {
+    if (!kill || holder == null || !holder.isAliveOnThisHost()) {
       return false; // elsewhere, gone (the lock is free on the next try), or its pid reused
     }
     Optional<ProcessHandle> p = ProcessHandle.of(holder.pid());
