@@ -15,7 +15,9 @@ record Command(
     NAMESPACE,
     COMMAND,
     /** A live region server, host,port,startcode. */
-    SERVER
+    SERVER,
+    /** A replication peer id. */
+    PEER
   }
 
   @FunctionalInterface

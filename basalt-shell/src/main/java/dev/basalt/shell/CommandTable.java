@@ -36,7 +36,10 @@ final class CommandTable {
             ClusterCommands.all(),
             List.of(StatusCommand.command(), ListRegionsCommand.command()),
             PlacementCommands.all(),
-            ServerCommands.all())) {
+            ServerCommands.all(),
+            ReplicationCommands.all(),
+            ReplicationSelectionCommands.all(),
+            ReplicationTableCommands.all())) {
       for (Command c : group) {
         t.commands.put(c.name(), c);
       }

@@ -80,6 +80,11 @@ final class ErrorMessages {
             + (REGION_COMMANDS.contains(cmd) ? orMessage(table, message) : message)
             + "' does not exist; list_regions 'TABLE' shows a table's regions (the encoded name"
             + " is the hash at the end of a region name)";
+      case "ReplicationPeerNotFoundException":
+        // the server's message is the peer id alone
+        return "replication peer '"
+            + orMessage(firstArgument(statement), message)
+            + "' does not exist; 'list_peers' shows the peers";
       case "NoServerForRegionException":
       case "RegionOfflineException":
       case "NotServingRegionException":

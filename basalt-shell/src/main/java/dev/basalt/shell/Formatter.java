@@ -22,6 +22,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  *       padded, and longer text wraps at the column width; when the output is not a terminal (width
  *       0) nothing is padded or wrapped;
  *   <li>a header is not inset: "ROW COLUMN+CELL" (two spaces);
+ *   <li>a row of three or more columns (list_peers) is one space, then the columns joined by one
+ *       space, never padded or wrapped, a null column printed as nothing (Ruby's print of nil); its
+ *       header is printed the same way;
  *   <li>a cell is "timestamp=..., value=..." with the timestamp as LocalDateTime.toString() in the
  *       local time zone (HBase's default since HBASE-23930), or milliseconds when
  *       hbase.shell.timestamp.format.epoch is true; delete markers show "type=DeleteColumn" and so
@@ -46,32 +49,45 @@ final class Formatter {
 
   /** A header line (not inset); also re-reads the terminal width, as HBase does per header. */
   void header(String... columns) {
+    headerWithFirstColumn(25, columns);
+  }
+
+  /**
+   * A header whose first column takes {@code firstPercent} of the terminal width instead of a
+   * quarter (formatter.rb's widths argument, e.g. [32] in list_replicated_tables).
+   */
+  void headerWithFirstColumn(int firstPercent, String... columns) {
     maxWidth = Math.max(0, width.getAsInt());
     if (columns.length > 0) {
-      row(false, columns);
+      row(false, firstPercent, columns);
     }
   }
 
   void row(String... columns) {
-    row(true, columns);
+    row(true, 25, columns);
+  }
+
+  /** A two-column row whose first column takes {@code firstPercent} of the width. */
+  void rowWithFirstColumn(int firstPercent, String first, String second) {
+    row(true, firstPercent, first, second);
   }
 
   /** A line of free text, wrapped (and padded) at the terminal width like a one-column row. */
   void line(String text) {
-    row(true, text);
+    row(true, 25, text);
   }
 
   void footer(long rows) {
     out.println(rows + " row(s)");
   }
 
-  private void row(boolean inset, String... columns) {
+  private void row(boolean inset, int firstPercent, String... columns) {
     if (columns.length == 1) {
       for (String part : split(maxWidth, columns[0])) {
         out.println(pad(maxWidth, part));
       }
     } else if (columns.length == 2) {
-      int w1 = maxWidth == 0 ? 0 : maxWidth / 4;
+      int w1 = maxWidth == 0 ? 0 : maxWidth * firstPercent / 100;
       int w2 = maxWidth == 0 ? 0 : maxWidth - w1 - 2;
       List<String> left = split(w1, columns[0]);
       List<String> right = split(w2, columns[1]);
@@ -85,8 +101,15 @@ final class Formatter {
         sb.append(pad(w2, i < right.size() ? right.get(i) : ""));
         out.println(sb);
       }
+    } else if (columns.length > 2) {
+      // formatter.rb prints a space, then the columns joined by spaces, inset or not
+      StringBuilder sb = new StringBuilder(" ");
+      for (int i = 0; i < columns.length; i++) {
+        sb.append(i == 0 ? "" : " ").append(columns[i] == null ? "" : columns[i]);
+      }
+      out.println(sb);
     } else {
-      throw new IllegalArgumentException("rows have one or two columns");
+      throw new IllegalArgumentException("a row has at least one column");
     }
     out.flush();
   }

@@ -12,7 +12,8 @@ import org.apache.hadoop.hbase.util.VersionInfo;
 /** help, version, whoami, exit. */
 final class GeneralCommands {
   /** Help groups in the order HBase's help lists them. */
-  private static final List<String> GROUPS = List.of("general", "ddl", "namespace", "dml", "tools");
+  private static final List<String> GROUPS =
+      List.of("general", "ddl", "namespace", "dml", "tools", "replication");
 
   private GeneralCommands() {}
 

@@ -19,6 +19,10 @@ final class Options {
     return map;
   }
 
+  String command() {
+    return command;
+  }
+
   boolean has(String key) {
     return map.containsKey(key);
   }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.replication.ReplicationPeerDescription;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.LineReader;
@@ -13,8 +14,8 @@ import org.jline.reader.ParsedLine;
 
 /**
  * Tab completion: command names first; then, for the first argument, table names (asked from the
- * cluster, at most every few seconds), namespaces, region servers or command names, quoted; after
- * that the option keys the command takes, as "KEY =>".
+ * cluster, at most every few seconds), namespaces, region servers, replication peers or command
+ * names, quoted; after that the option keys the command takes, as "KEY =>".
  */
 final class ShellCompleter implements Completer {
   private static final long CACHE_NANOS = 3_000_000_000L;
@@ -68,6 +69,8 @@ final class ShellCompleter implements Completer {
         return commands.names();
       case SERVER:
         return serverNames();
+      case PEER:
+        return peerIds();
       default:
         return List.of();
     }
@@ -100,6 +103,18 @@ final class ShellCompleter implements Completer {
       return List.of(); // completion is a convenience: no cluster, no server names
     }
     return names;
+  }
+
+  private List<String> peerIds() {
+    List<String> ids = new ArrayList<>();
+    try {
+      for (ReplicationPeerDescription peer : session.admin().listReplicationPeers()) {
+        ids.add(peer.getPeerId());
+      }
+    } catch (Exception | LinkageError e) {
+      return List.of(); // completion is a convenience: no cluster, no peer ids
+    }
+    return ids;
   }
 
   private List<String> namespaces() {
