@@ -12,7 +12,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 class RowDiff {
   static final int MAX_LINES = 5;
-  private static final int MAX_VALUE_CHARS = 60;
+  private static final int MAX_VALUE_BYTES = 32;
 
   /** Collects nothing. */
   static final RowDiff NONE =
@@ -70,7 +70,7 @@ class RowDiff {
   }
 
   static String value(Cell c) {
-    int len = Math.min(c.getValueLength(), MAX_VALUE_CHARS);
+    int len = Math.min(c.getValueLength(), MAX_VALUE_BYTES);
     String v = Bytes.toStringBinary(c.getValueArray(), c.getValueOffset(), len);
     return c.getValueLength() > len ? v + "...(" + c.getValueLength() + " bytes)" : v;
   }

@@ -266,7 +266,7 @@ public final class VerifyReplicationMain implements Callable<Integer> {
               ? "OK: every row matches (" + total.get(Counter.GOODROWS) + " rows)"
               : "DIFFERENT: "
                   + bad
-                  + " bad rows in "
+                  + (bad == 1 ? " bad row in " : " bad rows in ")
                   + differing
                   + " of "
                   + sourceTables.size()
