@@ -166,7 +166,8 @@ final class ReplicationCommands {
 
   private static void removePeer(Arguments a, Session s) throws Exception {
     a.expect(1, 1, "remove_peer 'id'");
-    s.admin().removeReplicationPeer(PeerArguments.peerId(a));
+    String id = PeerArguments.peerId(a);
+    s.admin().removeReplicationPeer(id);
   }
 
   private static void setEnabled(Arguments a, Session s, boolean enable) throws Exception {
@@ -246,7 +247,8 @@ final class ReplicationCommands {
 
   private static void getPeerConfig(Arguments a, Session s) throws Exception {
     a.expect(1, 1, "get_peer_config 'id'");
-    ReplicationPeerConfig c = s.admin().getReplicationPeerConfig(PeerArguments.peerId(a));
+    String id = PeerArguments.peerId(a);
+    ReplicationPeerConfig c = s.admin().getReplicationPeerConfig(id);
     s.formatter().header();
     printConfig(c, s.formatter());
   }

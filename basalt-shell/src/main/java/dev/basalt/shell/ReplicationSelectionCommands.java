@@ -91,7 +91,8 @@ final class ReplicationSelectionCommands {
   /** The selected tables, "ns.table:cf1,cf2;default.t2" (an empty line when there are none). */
   private static void showTableCfs(Arguments a, Session s) throws Exception {
     a.expect(1, 1, "show_peer_tableCFs 'id'");
-    ReplicationPeerConfig c = s.admin().getReplicationPeerConfig(PeerArguments.peerId(a));
+    String id = PeerArguments.peerId(a);
+    ReplicationPeerConfig c = s.admin().getReplicationPeerConfig(id);
     String shown = ReplicationCommands.tableCfs(c.getTableCFsMap());
     s.out().println(shown == null ? "" : shown);
   }
@@ -105,12 +106,16 @@ final class ReplicationSelectionCommands {
 
   private static void appendTableCfs(Arguments a, Session s) throws Exception {
     a.expect(2, 2, "append_peer_tableCFs 'id', " + PeerArguments.TABLE_CFS_EXAMPLE);
-    s.admin().appendReplicationPeerTableCFs(PeerArguments.peerId(a), PeerArguments.tableCfs(a, 1));
+    String id = PeerArguments.peerId(a);
+    Map<TableName, List<String>> tableCfs = PeerArguments.tableCfs(a, 1);
+    s.admin().appendReplicationPeerTableCFs(id, tableCfs);
   }
 
   private static void removeTableCfs(Arguments a, Session s) throws Exception {
     a.expect(2, 2, "remove_peer_tableCFs 'id', " + PeerArguments.TABLE_CFS_EXAMPLE);
-    s.admin().removeReplicationPeerTableCFs(PeerArguments.peerId(a), PeerArguments.tableCfs(a, 1));
+    String id = PeerArguments.peerId(a);
+    Map<TableName, List<String>> tableCfs = PeerArguments.tableCfs(a, 1);
+    s.admin().removeReplicationPeerTableCFs(id, tableCfs);
   }
 
   private static void namespaces(Arguments a, Session s, Edit edit) throws Exception {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.replication.TableCFs;
 
 /**
@@ -79,11 +80,12 @@ final class ReplicationTableCommands {
   private static void switchTable(Arguments a, Session s, boolean enable) throws Exception {
     a.expect(1, 1, a.command() + " 'table'");
     String name = a.text(0, "a table name");
+    TableName table = a.table(0);
     if (enable) {
-      s.admin().enableTableReplication(a.table(0));
+      s.admin().enableTableReplication(table);
       s.out().println("The replication of table '" + name + "' successfully enabled");
     } else {
-      s.admin().disableTableReplication(a.table(0));
+      s.admin().disableTableReplication(table);
       s.out().println("Replication of table '" + name + "' successfully disabled.");
     }
   }

@@ -79,4 +79,35 @@ class FormatterTest {
     f.footer(1);
     assertThat(buf.toString()).isEqualTo("TABLE\nt1\n1 row(s)\n");
   }
+
+  @Test
+  void rowsOfThreeOrMoreColumnsAreJoinedBySpacesAfterOneNeverPadded() {
+    Formatter f = formatter(40, false);
+    f.header("PEER_ID", "CLUSTER_KEY", "STATE");
+    f.row("1", null, "ENABLED");
+    f.row("2", "zk:2181:/hbase", "DISABLED");
+    f.footer(2);
+    // formatter.rb: print ' ', then each column (nil prints nothing) after one space
+    assertThat(buf.toString())
+        .isEqualTo(
+            " PEER_ID CLUSTER_KEY STATE\n 1  ENABLED\n 2 zk:2181:/hbase DISABLED\n2 row(s)\n");
+  }
+
+  @Test
+  void theFirstColumnCanTakeAGivenShareOfTheWidth() {
+    Formatter f = formatter(50, false);
+    f.headerWithFirstColumn(32, "TABLE:COLUMNFAMILY", "ReplicationType");
+    f.rowWithFirstColumn(32, "t1:cf", "GLOBAL");
+    // 32% of 50 is 16: the first column wraps at 16 characters, the second takes 50 - 16 - 2
+    assertThat(buf.toString().split("\n", -1))
+        .containsExactly(
+            "TABLE:COLUMNFAMI  " + pad("ReplicationType", 32),
+            pad("LY", 16) + "  " + pad("", 32),
+            " " + pad("t1:cf", 16) + " " + pad("GLOBAL", 32),
+            "");
+  }
+
+  private static String pad(String s, int width) {
+    return s + " ".repeat(width - s.length());
+  }
 }
