@@ -165,8 +165,8 @@ final class ClusterConnection implements AutoCloseable {
     return connection.getTable(name);
   }
 
-  String side() {
-    return side;
+  Connection connection() {
+    return connection;
   }
 
   ClusterAddress address() {

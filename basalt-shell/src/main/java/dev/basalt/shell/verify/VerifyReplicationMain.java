@@ -230,50 +230,67 @@ public final class VerifyReplicationMain implements Callable<Integer> {
         source != null
             ? ClusterAddress.parse("--source", source)
             : ClusterAddress.fromConfiguration(base);
-    ClusterAddress peerAddress = ClusterAddress.parse("--peer", peer);
+    // a peer id is looked up on the source once connected; an address is checked now
+    ClusterAddress peerAddress =
+        PeerLookup.isPeerId(peer) ? null : ClusterAddress.parse("--peer", peer);
     Configuration sourceConf = new Configuration(base);
     sourceAddress.applyTo(sourceConf);
-    Configuration peerConf = new Configuration(base);
-    peerAddress.applyTo(peerConf);
-    settings.forEach(
-        (k, v) -> {
-          if (k.startsWith(PEER_PREFIX) && k.length() > PEER_PREFIX.length()) {
-            peerConf.set(k.substring(PEER_PREFIX.length()), v);
-          }
-        });
     Duration timeout = Duration.ofSeconds(timeoutSeconds);
     try (ClusterConnection src =
-            ClusterConnection.open(
-                "source", sourceAddress, sourceConf, sourceTables, families, timeout);
-        ClusterConnection dst =
-            ClusterConnection.open("peer", peerAddress, peerConf, peerTables, families, timeout)) {
-      Counts total = new Counts();
-      int differing = 0;
-      for (int i = 0; i < sourceTables.size(); i++) {
-        Counts c = verifyTable(src, sourceTables.get(i), dst, peerTables.get(i), spec);
-        total.add(c);
-        if (c.get(Counter.BADROWS) > 0) {
-          differing++;
-        }
+        ClusterConnection.open(
+            "source", sourceAddress, sourceConf, sourceTables, families, timeout)) {
+      Configuration peerConf = new Configuration(base);
+      if (peerAddress == null) {
+        peerAddress = PeerLookup.resolve(src, peer, peerConf, timeout);
       }
-      if (sourceTables.size() > 1) {
-        out.println("All " + sourceTables.size() + " tables:");
-        total.print(out, "  ");
+      peerAddress.applyTo(peerConf);
+      // the user's peer-only settings last: they win over the peer's own
+      settings.forEach(
+          (k, v) -> {
+            if (k.startsWith(PEER_PREFIX) && k.length() > PEER_PREFIX.length()) {
+              peerConf.set(k.substring(PEER_PREFIX.length()), v);
+            }
+          });
+      try (ClusterConnection dst =
+          ClusterConnection.open("peer", peerAddress, peerConf, peerTables, families, timeout)) {
+        return compare(src, sourceTables, dst, peerTables, spec);
       }
-      long bad = total.get(Counter.BADROWS);
-      out.println(
-          bad == 0
-              ? "OK: every row matches (" + total.get(Counter.GOODROWS) + " rows)"
-              : "DIFFERENT: "
-                  + bad
-                  + (bad == 1 ? " bad row in " : " bad rows in ")
-                  + differing
-                  + " of "
-                  + sourceTables.size()
-                  + (sourceTables.size() == 1 ? " table" : " tables"));
-      out.flush();
-      return bad == 0 ? 0 : 1;
     }
+  }
+
+  private int compare(
+      ClusterConnection src,
+      List<TableName> sourceTables,
+      ClusterConnection dst,
+      List<TableName> peerTables,
+      ReadSpec spec)
+      throws VerifyException {
+    Counts total = new Counts();
+    int differing = 0;
+    for (int i = 0; i < sourceTables.size(); i++) {
+      Counts c = verifyTable(src, sourceTables.get(i), dst, peerTables.get(i), spec);
+      total.add(c);
+      if (c.get(Counter.BADROWS) > 0) {
+        differing++;
+      }
+    }
+    if (sourceTables.size() > 1) {
+      out.println("All " + sourceTables.size() + " tables:");
+      total.print(out, "  ");
+    }
+    long bad = total.get(Counter.BADROWS);
+    out.println(
+        bad == 0
+            ? "OK: every row matches (" + total.get(Counter.GOODROWS) + " rows)"
+            : "DIFFERENT: "
+                + bad
+                + (bad == 1 ? " bad row in " : " bad rows in ")
+                + differing
+                + " of "
+                + sourceTables.size()
+                + (sourceTables.size() == 1 ? " table" : " tables"));
+    out.flush();
+    return bad == 0 ? 0 : 1;
   }
 
   private Counts verifyTable(
