@@ -2,6 +2,8 @@ package dev.basalt.db;
 
 import dev.basalt.fs.Storage;
 import dev.basalt.util.Clock;
+import dev.basalt.wal.ReplicationQueues;
+import dev.basalt.wal.Wal;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,6 +27,12 @@ import org.slf4j.LoggerFactory;
  * stay: a compaction may be about to move a file into one. A time to live of 0 deletes a file at
  * the first run that sees it (HBase's meaning).
  *
+ * <p>Replication: a log segment some replication queue has not read yet ({@link ReplicationQueues})
+ * is kept past its time to live, however long that takes: a peer that is down or disabled only
+ * delays it, and once past {@link CleanerSettings#REPLICATION_RETAINED_WARN} bytes every run warns,
+ * naming the peers. The queues are read once per run before anything is deleted; when they cannot
+ * be read no segment is deleted that run (HBase's ReplicationLogCleaner behaves the same way).
+ *
  * <p>Not thread-safe: one chore thread runs it.
  */
 public final class ArchiveCleaner {
@@ -37,11 +45,19 @@ public final class ArchiveCleaner {
   private final List<Root> roots;
   private final Clock clock;
   private final Map<String, Long> firstSeen = new HashMap<>();
+  private final ReplicationQueues queues;
+  private final long retainedWarnBytes;
 
   ArchiveCleaner(Storage storage, List<Root> roots, Clock clock) {
+    this(storage, roots, clock, Long.MAX_VALUE);
+  }
+
+  ArchiveCleaner(Storage storage, List<Root> roots, Clock clock, long retainedWarnBytes) {
     this.storage = storage;
     this.roots = List.copyOf(roots);
     this.clock = clock;
+    this.queues = new ReplicationQueues(storage);
+    this.retainedWarnBytes = retainedWarnBytes;
   }
 
   /**
@@ -50,10 +66,17 @@ public final class ArchiveCleaner {
    */
   public static ArchiveCleaner forDatabase(
       Storage storage, long walTtlMillis, long fileTtlMillis, Clock clock) {
+    return forDatabase(storage, walTtlMillis, fileTtlMillis, clock, Long.MAX_VALUE);
+  }
+
+  /** {@link #forDatabase}, warning when replication keeps more than {@code retainedWarnBytes}. */
+  public static ArchiveCleaner forDatabase(
+      Storage storage, long walTtlMillis, long fileTtlMillis, Clock clock, long retainedWarnBytes) {
     return new ArchiveCleaner(
         storage,
-        List.of(new Root("oldWALs", walTtlMillis), new Root("archive", fileTtlMillis)),
-        clock);
+        List.of(new Root(Wal.OLD_DIR, walTtlMillis), new Root("archive", fileTtlMillis)),
+        clock,
+        retainedWarnBytes);
   }
 
   /**
@@ -65,23 +88,63 @@ public final class ArchiveCleaner {
     long now = clock.currentTimeMillis();
     Set<String> present = new HashSet<>();
     int deleted = 0;
+    Map<String, Long> needed = neededSegments();
+    long retained = 0;
     for (Root root : roots) {
       List<String> files = new ArrayList<>();
       collect(root.dir(), files);
+      boolean logs = root.dir().equals(Wal.OLD_DIR);
       for (String f : files) {
         present.add(f);
         long seen = firstSeen.computeIfAbsent(f, k -> now);
-        if (now - seen >= root.ttlMillis() && storage.delete(f)) {
+        if (now - seen < root.ttlMillis()) {
+          continue;
+        }
+        if (logs && (needed == null || isNeeded(f, needed))) {
+          retained += needed == null ? 0 : storage.length(f);
+          continue;
+        }
+        if (storage.delete(f)) {
           deleted++;
           present.remove(f);
         }
       }
+    }
+    if (retained > retainedWarnBytes) {
+      LOG.warn(
+          "{} MB of WAL segments in {}/ are kept only because replication queues of peers {} have"
+              + " not read them: a peer is down, slow or disabled (remove a peer that is not coming"
+              + " back: remove_peer)",
+          retained >> 20,
+          Wal.OLD_DIR,
+          queues.peers());
     }
     firstSeen.keySet().retainAll(present);
     if (deleted > 0) {
       LOG.info("deleted {} archived files past their time to live", deleted);
     }
     return deleted;
+  }
+
+  /** The replication queues' needs, or null (keep every segment) when they cannot be read. */
+  private Map<String, Long> neededSegments() {
+    try {
+      return queues.neededSegments();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("cannot read the replication queues; no WAL segment is deleted this time", e);
+      return null;
+    }
+  }
+
+  /** Whether {@code oldWALs/<server>.wal-N} is one a queue still has to read. */
+  private static boolean isNeeded(String path, Map<String, Long> needed) {
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    int dot = name.lastIndexOf(".wal-");
+    if (dot < 0) {
+      return false;
+    }
+    Long from = needed.get(name.substring(0, dot));
+    return from != null && Wal.segmentNumber(name.substring(dot + 1)) >= from;
   }
 
   /** Files tracked and not yet deleted, for tests and figures. */

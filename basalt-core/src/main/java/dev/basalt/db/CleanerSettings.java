@@ -26,6 +26,16 @@ public final class CleanerSettings implements ConfigKeySet {
                   + " this long.")
           .atLeast(0L);
 
+  public static final ConfigKey<Long> REPLICATION_RETAINED_WARN =
+      ConfigKey.ofLong(
+              "basalt.replication.retained.warn.size",
+              8L << 30,
+              "bytes",
+              "When WAL segments kept in oldWALs/ only because a replication queue has not read them"
+                  + " (a peer that is down, slow or disabled) pass this size, every cleaner run"
+                  + " warns, naming the peers that hold them.")
+          .atLeast(0L);
+
   @Override
   public String section() {
     return "Archive cleaner";
@@ -33,6 +43,6 @@ public final class CleanerSettings implements ConfigKeySet {
 
   @Override
   public List<ConfigKey<?>> keys() {
-    return List.of(WAL_TTL, FILE_TTL);
+    return List.of(WAL_TTL, FILE_TTL, REPLICATION_RETAINED_WARN);
   }
 }

@@ -54,6 +54,10 @@ public final class Database implements Closeable {
       TableAdmin.FAULT_CREATE_BEFORE_DESCRIPTOR;
 
   static final String SERVER_ID = "local";
+
+  /** The name of the database's log: its directory under {@code WALs/}. */
+  public static final String LOG_NAME = SERVER_ID;
+
   private static final String LOCK_FILE = "LOCK";
   private static final Logger LOG = LoggerFactory.getLogger(Database.class);
 
@@ -224,7 +228,8 @@ public final class Database implements Closeable {
                 storage,
                 config.get(CleanerSettings.WAL_TTL),
                 config.get(CleanerSettings.FILE_TTL),
-                clock),
+                clock,
+                config.get(CleanerSettings.REPLICATION_RETAINED_WARN)),
             maintenance,
             config.get(DatabaseSettings.MAX_FILESIZE),
             () -> closed,
@@ -315,6 +320,11 @@ public final class Database implements Closeable {
   }
 
   /** This database's cluster id (stamped on its WAL edits). */
+  /** The storage under the database's root (replication keeps its peers and queues there). */
+  public Storage storage() {
+    return storage;
+  }
+
   public UUID getClusterId() {
     return clusterId;
   }

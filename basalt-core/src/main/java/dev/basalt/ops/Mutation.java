@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.util.UUID;
 
 /**
  * A change to one row: the cells to write, grouped by family. Mutations are built like HBase's
@@ -28,6 +29,7 @@ public abstract class Mutation extends OperationWithAttributes implements Row {
   private long nonceGroup;
   private long nonce = NO_NONCE;
   private long ttl = KeyValue.NO_TTL;
+  private List<UUID> clusterIds = List.of();
 
   protected Mutation(byte[] row, long ts) {
     this.row = checkRow(row);
@@ -126,6 +128,22 @@ public abstract class Mutation extends OperationWithAttributes implements Row {
    */
   public long getTTL() {
     return ttl;
+  }
+
+  /**
+   * Records the clusters this edit has already passed through, origin first (HBase's {@code
+   * Mutation.setClusterIds}, sent as attribute {@code _cs.id}). A replication sink sets them; the
+   * edit's log entry keeps them, and replication never ships it to a cluster in the list, which is
+   * what keeps master-master pairs and rings from looping.
+   */
+  public Mutation setClusterIds(List<UUID> clusterIds) {
+    this.clusterIds = List.copyOf(clusterIds);
+    return this;
+  }
+
+  /** The clusters this edit has passed through, origin first; empty for a client's own write. */
+  public List<UUID> getClusterIds() {
+    return clusterIds;
   }
 
   /** Cells by family, families in byte order; cells in the order they were added. */

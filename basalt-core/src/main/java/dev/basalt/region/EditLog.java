@@ -6,6 +6,7 @@ import dev.basalt.ops.Mutation;
 import dev.basalt.schema.RegionInfo;
 import java.io.IOException;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Where a region's committed edits are made durable before they are acknowledged: the write-ahead
@@ -23,10 +24,17 @@ public interface EditLog {
    * @param nonceGroup with {@code nonce}: the client's tag on an increment or append it may retry
    *     ({@link Mutation#NO_NONCE} for none), kept with the edit so that a server replaying the log
    *     after a crash still knows the operation was applied
+   * @param clusterIds the clusters the edit has already passed through, origin first (empty for a
+   *     client's own write; a replication sink passes the source's list), which the log keeps
    * @return a ticket to pass to {@link #sync}
    */
   long append(
-      RegionInfo region, List<KeyValue> cells, Durability durability, long nonceGroup, long nonce)
+      RegionInfo region,
+      List<KeyValue> cells,
+      Durability durability,
+      long nonceGroup,
+      long nonce,
+      List<UUID> clusterIds)
       throws IOException;
 
   /** Returns once every edit up to {@code ticket} is as durable as {@code durability} demands. */
@@ -43,7 +51,8 @@ public interface EditLog {
             List<KeyValue> cells,
             Durability durability,
             long nonceGroup,
-            long nonce) {
+            long nonce,
+            List<UUID> clusterIds) {
           return 0;
         }
 

@@ -26,6 +26,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 
 /**
  * Applies one row operation while its row lock is held: resolves server-side values (timestamps,
@@ -130,6 +131,7 @@ final class RowMutator {
     Durability durability = Durability.SKIP_WAL;
     long nonceGroup = 0;
     long nonce = Mutation.NO_NONCE; // of the part a client tagged, if any
+    List<UUID> clusterIds = List.of(); // of the part a replication sink tagged, if any
     try {
       for (int i = 0; i < parts.size(); i++) {
         Mutation m = parts.get(i);
@@ -145,6 +147,9 @@ final class RowMutator {
           returned.addAll(Arrays.asList(r.result.rawCells()));
         }
         durability = stronger(durability, region.effectiveDurability(m.getDurability()));
+        if (!m.getClusterIds().isEmpty()) {
+          clusterIds = m.getClusterIds();
+        }
         if (m.getNonce() != Mutation.NO_NONCE) {
           nonceGroup = m.getNonceGroup();
           nonce = m.getNonce();
@@ -156,7 +161,7 @@ final class RowMutator {
             region
                 .services()
                 .editLog()
-                .append(region.getRegionInfo(), written, durability, nonceGroup, nonce);
+                .append(region.getRegionInfo(), written, durability, nonceGroup, nonce, clusterIds);
       }
       commit.add(entry, ticket, durability, written);
       if (parts.size() > 1) {

@@ -129,6 +129,7 @@ public final class Wal implements Closeable {
   private record Pending(
       byte[] frame,
       String region,
+      String table,
       int regionId,
       List<UUID> clusters,
       int[] clusterIds,
@@ -199,6 +200,15 @@ public final class Wal implements Closeable {
     for (String name : storage.list(dir)) {
       last = Math.max(last, segmentNumber(name));
     }
+    // Numbers go on past the archived segments too (a server that reopens its log after a clean
+    // stop finds its live directory empty): a replication queue's position names a segment by its
+    // number and must never see a number again.
+    String archivedPrefix = serverId + ".";
+    for (String name : storage.list(OLD_DIR)) {
+      if (name.startsWith(archivedPrefix)) {
+        last = Math.max(last, segmentNumber(name.substring(archivedPrefix.length())));
+      }
+    }
     this.nextSegment = last + 1;
     this.closedSegments.addAll(recovered);
     if (!fenced) {
@@ -213,7 +223,7 @@ public final class Wal implements Closeable {
     archiveWhatIsPersisted();
   }
 
-  static String segmentName(long number) {
+  public static String segmentName(long number) {
     return String.format("wal-%020d", number);
   }
 
@@ -223,7 +233,7 @@ public final class Wal implements Closeable {
   }
 
   /** The number of a segment file name, or -1 for names that are not segments. */
-  static long segmentNumber(String name) {
+  public static long segmentNumber(String name) {
     if (!name.startsWith("wal-") || name.length() != 24) {
       return -1;
     }
@@ -254,6 +264,7 @@ public final class Wal implements Closeable {
           new Pending(
               frame,
               e.region(),
+              e.table(),
               regionId,
               clusters.clusters(),
               clusters.ids(),
@@ -593,7 +604,7 @@ public final class Wal implements Closeable {
   /** Writes the dictionary frames the current segment still lacks for an entry. */
   private void define(Pending p) throws IOException {
     if (!regionsDefined.get(p.regionId())) {
-      current.write(WalFormat.regionFrame(p.regionId(), p.region()));
+      current.write(WalFormat.regionFrame(p.regionId(), p.region(), p.table()));
       regionsDefined.set(p.regionId());
     }
     int[] ids = p.clusterIds();

@@ -18,6 +18,8 @@ import java.util.UUID;
  * @param nonceGroup the client's nonce group (with {@code nonce})
  * @param nonce the client's nonce for the operation, or {@link #NO_NONCE}: a server that replays
  *     the edit remembers it, so that a retry after a crash is not applied a second time
+ * @param table the region's table (namespace:qualifier, or the qualifier alone in the default
+ *     namespace), or null where the log did not record it (segments written before it did)
  */
 public record WalEntry(
     String region,
@@ -25,7 +27,8 @@ public record WalEntry(
     List<UUID> clusterIds,
     List<KeyValue> cells,
     long nonceGroup,
-    long nonce) {
+    long nonce,
+    String table) {
   /** No nonce (HBase's HConstants.NO_NONCE). */
   public static final long NO_NONCE = Mutation.NO_NONCE;
 
@@ -37,9 +40,20 @@ public record WalEntry(
     cells = List.copyOf(cells);
   }
 
-  /** An edit without a nonce. */
+  /** An edit without a nonce or table. */
   public WalEntry(String region, long writeTime, List<UUID> clusterIds, List<KeyValue> cells) {
-    this(region, writeTime, clusterIds, cells, 0, NO_NONCE);
+    this(region, writeTime, clusterIds, cells, 0, NO_NONCE, null);
+  }
+
+  /** An edit without a table. */
+  public WalEntry(
+      String region,
+      long writeTime,
+      List<UUID> clusterIds,
+      List<KeyValue> cells,
+      long nonceGroup,
+      long nonce) {
+    this(region, writeTime, clusterIds, cells, nonceGroup, nonce, null);
   }
 
   /** The lowest sequence id of the entry's cells. */

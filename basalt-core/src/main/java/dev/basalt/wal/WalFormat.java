@@ -30,9 +30,11 @@ import java.util.zip.CRC32C;
  *   8     N   payload
  *
  * Region payload (defines a region id for the rest of the segment)
- *   1   type = 3
+ *   1   type = 3, or 9 when the table's name follows
  *   varint region id
  *   1   region name length R, then R bytes of the region's encoded name (ASCII)
+ *   (type 9) 2 table name length T, then T bytes of the table's name (namespace:qualifier, or
+ *       the qualifier alone in the default namespace; UTF-8)
  *
  * Cluster payload (defines a cluster id for the rest of the segment)
  *   1   type = 4
@@ -56,8 +58,12 @@ import java.util.zip.CRC32C;
  *   8   number of edit frames in the segment
  * </pre>
  *
- * A region or cluster id is defined by its frame before the first edit of the segment that uses it,
- * so that each segment reads on its own; an edit that names an undefined id is corrupt. Ids are
+ * Replication reads the table name to filter edits by table and family (an edit's region may be
+ * gone by the time a lagging peer's source reads it); segments written before type 9 existed carry
+ * none.
+ *
+ * <p>A region or cluster id is defined by its frame before the first edit of the segment that uses
+ * it, so that each segment reads on its own; an edit that names an undefined id is corrupt. Ids are
  * small numbers the log assigns once per process, so an edit is encoded (on the writer's thread,
  * before it is queued) without knowing which segment it goes to. The dictionary frames took the 32
  * characters of region name and the 16 bytes of cluster id out of every edit (218 bytes for a put
@@ -79,13 +85,14 @@ public final class WalFormat {
   static final byte TYPE_EDIT_NONCE = 6;
   static final byte TYPE_EDIT_TTL = 7;
   static final byte TYPE_EDIT_TTL_NONCE = 8;
+  static final byte TYPE_REGION_TABLE = 9;
   static final int FRAME_HEADER = 8;
 
   private WalFormat() {}
 
   /** Whether a payload type code is one a segment may hold. */
   static boolean isKnownType(byte type) {
-    return type >= TYPE_EDIT_V1 && type <= TYPE_EDIT_TTL_NONCE;
+    return type >= TYPE_EDIT_V1 && type <= TYPE_REGION_TABLE;
   }
 
   static int crc(byte[] b, int off, int len) {
@@ -193,16 +200,34 @@ public final class WalFormat {
 
   /** A frame defining region id {@code id} as {@code region} (an encoded name, ASCII). */
   static byte[] regionFrame(int id, String region) {
+    return regionFrame(id, region, null);
+  }
+
+  /**
+   * A frame defining region id {@code id} as {@code region} (an encoded name, ASCII) of {@code
+   * table} (null: not known, the frame is type 3).
+   */
+  static byte[] regionFrame(int id, String region, String table) {
     byte[] name = region.getBytes(StandardCharsets.US_ASCII);
     if (name.length > 255) {
       throw new IllegalArgumentException("region name too long: " + region);
     }
-    byte[] f = new byte[FRAME_HEADER + 1 + varLongSize(id) + 1 + name.length];
+    byte[] t = table == null ? null : table.getBytes(StandardCharsets.UTF_8);
+    if (t != null && t.length > Short.MAX_VALUE) {
+      throw new IllegalArgumentException("table name too long: " + table);
+    }
+    int tableBytes = t == null ? 0 : 2 + t.length;
+    byte[] f = new byte[FRAME_HEADER + 1 + varLongSize(id) + 1 + name.length + tableBytes];
     int p = FRAME_HEADER;
-    f[p++] = TYPE_REGION;
+    f[p++] = t == null ? TYPE_REGION : TYPE_REGION_TABLE;
     p = putVarLong(f, p, id);
     f[p++] = (byte) name.length;
     System.arraycopy(name, 0, f, p, name.length);
+    p += name.length;
+    if (t != null) {
+      p = Bytes.putShort(f, p, (short) t.length);
+      System.arraycopy(t, 0, f, p, t.length);
+    }
     return seal(f);
   }
 
@@ -266,8 +291,38 @@ public final class WalFormat {
     int len = u8(p, pos);
     need(p, pos[0], len);
     String name = new String(p, pos[0], len, StandardCharsets.US_ASCII);
-    end(p, pos[0] + len);
+    pos[0] += len;
+    if (p[0] == TYPE_REGION_TABLE) {
+      tableOf(p, pos);
+    }
+    end(p, pos[0]);
     return new Definition<>(id, name);
+  }
+
+  /** The table a region payload names (type 9), or null (type 3). */
+  static String decodeRegionTable(byte[] p) {
+    if (p[0] != TYPE_REGION_TABLE) {
+      return null;
+    }
+    int[] pos = {1};
+    readId(p, pos);
+    int len = u8(p, pos);
+    need(p, pos[0], len);
+    pos[0] += len;
+    return tableOf(p, pos);
+  }
+
+  private static String tableOf(byte[] p, int[] pos) {
+    need(p, pos[0], 2);
+    int t = Bytes.readShort(p, pos[0]);
+    if (t <= 0) {
+      throw new IllegalArgumentException("impossible table name length " + t);
+    }
+    pos[0] += 2;
+    need(p, pos[0], t);
+    String table = new String(p, pos[0], t, StandardCharsets.UTF_8);
+    pos[0] += t;
+    return table;
   }
 
   /**
@@ -292,6 +347,18 @@ public final class WalFormat {
    * @throws IllegalArgumentException naming what is inconsistent
    */
   static WalEntry decodeEdit(byte[] p, IntFunction<String> regions, IntFunction<UUID> clusters) {
+    return decodeEdit(p, regions, clusters, id -> null);
+  }
+
+  /**
+   * {@link #decodeEdit(byte[], IntFunction, IntFunction)}, with the tables of the segment's regions
+   * by region id (null where the segment does not name one).
+   */
+  static WalEntry decodeEdit(
+      byte[] p,
+      IntFunction<String> regions,
+      IntFunction<UUID> clusters,
+      IntFunction<String> tables) {
     int[] pos = {1};
     int regionId = readId(p, pos);
     String region = regions.apply(regionId);
@@ -325,7 +392,13 @@ public final class WalFormat {
       throw new IllegalArgumentException("impossible cell count " + k);
     }
     return new WalEntry(
-        region, writeTime, ids, readCells(p, pos, (int) k, first, withTtls), nonceGroup, nonce);
+        region,
+        writeTime,
+        ids,
+        readCells(p, pos, (int) k, first, withTtls),
+        nonceGroup,
+        nonce,
+        tables.apply(regionId));
   }
 
   /**

@@ -118,6 +118,7 @@ public final class WalReplay {
     // The segment's dictionary (version 2): region names and cluster ids by id.
     Map<Integer, String> regionNames = new HashMap<>();
     Map<Integer, UUID> clusters = new HashMap<>();
+    Map<Integer, String> tables = new HashMap<>();
     try (SegmentReader r = new SegmentReader(storage, path)) {
       try {
         r.readHeader();
@@ -180,7 +181,7 @@ public final class WalReplay {
         }
         WalEntry e;
         try {
-          e = decode(payload, r.version(), regionNames, clusters);
+          e = decode(payload, r.version(), regionNames, clusters, tables);
           if (e == null) {
             continue; // a dictionary entry
           }
@@ -214,8 +215,12 @@ public final class WalReplay {
    *
    * @throws IllegalArgumentException for a payload that does not decode or belong here
    */
-  private static WalEntry decode(
-      byte[] payload, short version, Map<Integer, String> regions, Map<Integer, UUID> clusters) {
+  static WalEntry decode(
+      byte[] payload,
+      short version,
+      Map<Integer, String> regions,
+      Map<Integer, UUID> clusters,
+      Map<Integer, String> tables) {
     byte type = payload[0];
     if (version == WalFormatV1.VERSION) {
       if (type != WalFormat.TYPE_EDIT_V1) {
@@ -229,9 +234,15 @@ public final class WalReplay {
       case WalFormat.TYPE_EDIT_NONCE:
       case WalFormat.TYPE_EDIT_TTL:
       case WalFormat.TYPE_EDIT_TTL_NONCE:
-        return WalFormat.decodeEdit(payload, regions::get, clusters::get);
+        return WalFormat.decodeEdit(payload, regions::get, clusters::get, tables::get);
       case WalFormat.TYPE_REGION:
-        define(regions, WalFormat.decodeRegion(payload), "region");
+      case WalFormat.TYPE_REGION_TABLE:
+        WalFormat.Definition<String> region = WalFormat.decodeRegion(payload);
+        define(regions, region, "region");
+        String table = WalFormat.decodeRegionTable(payload);
+        if (table != null) {
+          tables.put(region.id(), table);
+        }
         return null;
       case WalFormat.TYPE_CLUSTER:
         define(clusters, WalFormat.decodeCluster(payload), "cluster");

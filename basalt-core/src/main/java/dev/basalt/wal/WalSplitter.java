@@ -208,7 +208,8 @@ public final class WalSplitter {
         out.add(kv);
       }
     }
-    return new WalEntry(e.region(), e.writeTime(), e.clusterIds(), out, e.nonceGroup(), e.nonce());
+    return new WalEntry(
+        e.region(), e.writeTime(), e.clusterIds(), out, e.nonceGroup(), e.nonce(), e.table());
   }
 
   /**

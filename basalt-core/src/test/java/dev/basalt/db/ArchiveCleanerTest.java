@@ -10,6 +10,8 @@ import dev.basalt.schema.TableDescriptorBuilder;
 import dev.basalt.schema.TableName;
 import dev.basalt.util.ManualClock;
 import dev.basalt.util.config.Config;
+import dev.basalt.wal.ReplicationQueues;
+import dev.basalt.wal.WalPosition;
 import dev.basalt.wal.WalSettings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -60,6 +62,42 @@ class ArchiveCleanerTest {
     assertThat(exists("oldWALs")).isTrue();
     assertThat(c.trackedFiles()).isZero();
     assertThat(exists("data/default/t/r2/f/live")).as("only the archives are cleaned").isTrue();
+  }
+
+  @Test
+  void segmentsAReplicationQueueStillNeedsAreKeptPastTheirTimeToLive() throws IOException {
+    LocalStorage storage = new LocalStorage(dir);
+    ArchiveCleaner c = ArchiveCleaner.forDatabase(storage, 0, 0, clock, 4);
+    file("oldWALs/h,1,1.wal-00000000000000000003");
+    file("oldWALs/h,1,1.wal-00000000000000000004");
+    file("oldWALs/h,1,1.wal-00000000000000000005");
+    file("oldWALs/local.wal-00000000000000000004");
+    ReplicationQueues queues = new ReplicationQueues(storage);
+    queues.write("peer1", "h,1,1", new WalPosition(4, 100));
+    queues.write("peer2", "h,1,1@h,2,2", new WalPosition(5, 0));
+    assertThat(c.run()).as("segment 3 of h,1,1 and the other server's segment").isEqualTo(2);
+    assertThat(exists("oldWALs/h,1,1.wal-00000000000000000003")).isFalse();
+    assertThat(exists("oldWALs/local.wal-00000000000000000004")).isFalse();
+    assertThat(exists("oldWALs/h,1,1.wal-00000000000000000004")).isTrue();
+    assertThat(exists("oldWALs/h,1,1.wal-00000000000000000005")).isTrue();
+
+    queues.write("peer1", "h,1,1", new WalPosition(5, 7)); // peer1 read on
+    assertThat(c.run()).isOne();
+    assertThat(exists("oldWALs/h,1,1.wal-00000000000000000005")).isTrue();
+    queues.deletePeer("peer1");
+    queues.deletePeer("peer2");
+    assertThat(c.run()).isOne();
+    assertThat(exists("oldWALs/h,1,1.wal-00000000000000000005")).isFalse();
+  }
+
+  @Test
+  void anUnreadableQueueKeepsEverySegment() throws IOException {
+    LocalStorage storage = new LocalStorage(dir);
+    ArchiveCleaner c = ArchiveCleaner.forDatabase(storage, 0, 0, clock);
+    file("oldWALs/local.wal-00000000000000000001");
+    file("replication/queues/p/local"); // three bytes: not a position
+    assertThat(c.run()).isZero();
+    assertThat(exists("oldWALs/local.wal-00000000000000000001")).isTrue();
   }
 
   @Test

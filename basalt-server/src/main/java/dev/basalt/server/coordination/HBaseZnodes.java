@@ -121,6 +121,15 @@ public final class HBaseZnodes implements AutoCloseable {
     }
   }
 
+  /**
+   * Lists a standalone server's region server as {@code <parent>/rs/<host,port,startcode>}
+   * (ephemeral, on this session): replication sources of other clusters find their sinks there.
+   */
+  public void registerRegionServer(ServerName server) throws IOException {
+    session.createPersistentPath(path(REGION_SERVERS));
+    session.replaceEphemeral(path(REGION_SERVERS) + "/" + server, new byte[0]);
+  }
+
   /** The full path of a child of the parent znode, e.g. {@code path(MASTER)}. */
   public String path(String child) {
     return parent.equals("/") ? "/" + child : parent + "/" + child;

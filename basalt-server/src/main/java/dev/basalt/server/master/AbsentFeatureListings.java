@@ -14,18 +14,15 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.QuotaProtos.GetQuotaSta
 import org.apache.hadoop.hbase.shaded.protobuf.generated.QuotaProtos.GetQuotaStatesResponse;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.QuotaProtos.GetSpaceQuotaRegionSizesRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.QuotaProtos.GetSpaceQuotaRegionSizesResponse;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ReplicationProtos.ListReplicationPeersRequest;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ReplicationProtos.ListReplicationPeersResponse;
 
 /**
  * The listings that tools call on any cluster (the shell's {@code list_snapshots}, {@code
- * list_peers}, {@code list_procedures}, {@code list_locks}, {@code list_quota_snapshots}, Canary,
- * the REST gateway's status), answered with what is true of Basalt today: it has no snapshots,
- * replication peers or space quotas yet, so those lists are empty; the procedures are the recent
- * DDL calls (finished, since DDL runs inside its call), and no procedure holds a lock between
- * calls. A call that would change one of the missing features (take a snapshot, add a peer, set a
- * quota) stays unregistered, so the RPC layer answers it with a clear "not implemented" error
- * naming the method.
+ * list_procedures}, {@code list_locks}, {@code list_quota_snapshots}, Canary, the REST gateway's
+ * status), answered with what is true of Basalt today: it has no snapshots or space quotas yet, so
+ * those lists are empty; the procedures are the recent DDL calls (finished, since DDL runs inside
+ * its call), and no procedure holds a lock between calls. A call that would change one of the
+ * missing features (take a snapshot, set a quota) stays unregistered, so the RPC layer answers it
+ * with a clear "not implemented" error naming the method.
  *
  * <p>Registered on the master's MasterService by {@link MasterServiceHandlers}. Stateless apart
  * from the procedures it lists.
@@ -49,10 +46,6 @@ final class AbsentFeatureListings {
             (q, c) ->
                 RpcReply.of(
                     IsSnapshotCleanupEnabledResponse.newBuilder().setEnabled(false).build()))
-        .method(
-            "ListReplicationPeers",
-            ListReplicationPeersRequest.getDefaultInstance(),
-            (q, c) -> RpcReply.of(ListReplicationPeersResponse.getDefaultInstance()))
         .method(
             "GetProcedures",
             GetProceduresRequest.getDefaultInstance(),

@@ -16,6 +16,7 @@ import dev.basalt.server.coordination.ZooKeeperSession;
 import dev.basalt.server.meta.MetaTable;
 import dev.basalt.server.regionserver.ClientServiceHandlers;
 import dev.basalt.server.regionserver.RegionLookup;
+import dev.basalt.server.replication.ReplicationPeers;
 import dev.basalt.server.rpc.RpcClient;
 import dev.basalt.server.rpc.RpcServer;
 import dev.basalt.server.standalone.StandaloneSettings;
@@ -54,6 +55,9 @@ public final class ActiveMaster implements AutoCloseable {
 
   /** How long a command may go unanswered before the master sends it again. */
   private static final long RESEND_MILLIS = 10_000;
+
+  /** How long adding a replication peer tries to reach its ZooKeeper (to refuse this cluster). */
+  private static final java.time.Duration PEER_PROBE_TIMEOUT = java.time.Duration.ofSeconds(5);
 
   private final ServerName self;
   private final ZooKeeperSession zk;
@@ -144,7 +148,8 @@ public final class ActiveMaster implements AutoCloseable {
                 placement::balancerEnabled),
             placement,
             switches,
-            clock);
+            clock,
+            new ReplicationPeers(storage, catalog::clusterId, PEER_PROBE_TIMEOUT));
     this.meta =
         new ClientServiceHandlers(
             onlyMeta(self),
@@ -209,7 +214,8 @@ public final class ActiveMaster implements AutoCloseable {
             storage,
             config.get(CleanerSettings.WAL_TTL),
             config.get(CleanerSettings.FILE_TTL),
-            clock);
+            clock,
+            config.get(CleanerSettings.REPLICATION_RETAINED_WARN));
     long janitorPeriod = config.get(DatabaseSettings.MAINTENANCE_INTERVAL);
     chores.scheduleWithFixedDelay(
         () -> cleanUp(cleaner), janitorPeriod, janitorPeriod, TimeUnit.MILLISECONDS);

@@ -4,6 +4,7 @@ import dev.basalt.db.Database;
 import dev.basalt.server.cluster.ClusterInfo;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.protocol.SchemaCodec;
+import dev.basalt.server.replication.ReplicationPeers;
 import dev.basalt.server.rpc.RpcReply;
 import dev.basalt.server.rpc.RpcService;
 import dev.basalt.util.Clock;
@@ -71,9 +72,10 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.TruncateTa
  * and stays off, and a balance run moves nothing. The listings of features Basalt does not have yet
  * answer what is true ({@link AbsentFeatureListings}), older clients' flush by procedure signature
  * is served ({@link NamedProcedures}), and so are the region server group listings ({@link
- * RsGroupEndpoint}). Methods not registered (taking snapshots, setting quotas, adding replication
- * peers, region assignment, store file trackers, ...) are answered by the RPC layer with a
- * DoNotRetryIOException naming the method, which makes the client fail at once.
+ * RsGroupEndpoint}), and so are replication peers ({@link ReplicationPeerRpcs}). Methods not
+ * registered (taking snapshots, setting quotas, region assignment, store file trackers, ...) are
+ * answered by the RPC layer with a DoNotRetryIOException naming the method, which makes the client
+ * fail at once.
  */
 public final class MasterServiceHandlers {
   /** Procedures remembered for the client's polls; a DDL call polls only its own, right away. */
@@ -89,6 +91,7 @@ public final class MasterServiceHandlers {
   private final AbsentFeatureListings listings;
   private final NamedProcedures named;
   private final RsGroupEndpoint rsGroups;
+  private final ReplicationPeerRpcs replication;
 
   /**
    * The master of a standalone server.
@@ -96,17 +99,20 @@ public final class MasterServiceHandlers {
    * @param cluster the cluster's identities; asked on each status call, since the servers' ports
    *     are known only once they listen
    */
-  public static MasterServiceHandlers standalone(Database db, Supplier<ClusterInfo> cluster) {
-    return standalone(db, cluster, Clock.system());
+  public static MasterServiceHandlers standalone(
+      Database db, Supplier<ClusterInfo> cluster, ReplicationPeers peers) {
+    return standalone(db, cluster, Clock.system(), peers);
   }
 
-  static MasterServiceHandlers standalone(Database db, Supplier<ClusterInfo> cluster, Clock clock) {
+  static MasterServiceHandlers standalone(
+      Database db, Supplier<ClusterInfo> cluster, Clock clock, ReplicationPeers peers) {
     return new MasterServiceHandlers(
         new StandaloneAdmin(db),
         new StandaloneView(db, cluster),
         new StandalonePlacement(),
         new SplitMergeSwitches(),
-        clock);
+        clock,
+        peers);
   }
 
   /**
@@ -118,7 +124,8 @@ public final class MasterServiceHandlers {
       ClusterView view,
       RegionPlacement placement,
       SplitMergeSwitches switches,
-      Clock clock) {
+      Clock clock,
+      ReplicationPeers peers) {
     this.switches = switches;
     this.procedures = new Procedures(clock, RECENT_PROCEDURES);
     this.placement = placement;
@@ -128,6 +135,7 @@ public final class MasterServiceHandlers {
     this.status = new ClusterStatusReport(admin, view);
     this.listings = new AbsentFeatureListings(procedures);
     this.named = new NamedProcedures(admin, procedures);
+    this.replication = new ReplicationPeerRpcs(peers, procedures);
     this.rsGroups =
         new RsGroupEndpoint(
             () -> view.liveServers().keySet().stream().map(ServerName::toProto).toList(),
@@ -337,6 +345,7 @@ public final class MasterServiceHandlers {
     listings.register(b);
     named.register(b);
     rsGroups.register(b);
+    replication.register(b);
     return b.build();
   }
 

@@ -11,7 +11,10 @@ import dev.basalt.ops.Increment;
 import dev.basalt.ops.Mutation;
 import dev.basalt.ops.Put;
 import dev.basalt.util.BasaltIOException;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
+import java.util.UUID;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.MutationProto;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
@@ -36,6 +39,9 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 public final class MutationDecoder {
   static final String RETURN_RESULTS = "_rr_";
   static final String CELL_TTL = "_ttl";
+
+  /** HBase's {@code Mutation.CONSUMED_CLUSTER_IDS}: the clusters an edit has passed through. */
+  public static final String CLUSTER_IDS = "_cs.id";
 
   private MutationDecoder() {}
 
@@ -128,8 +134,44 @@ public final class MutationDecoder {
           m.setTTL(Bytes.toLong(v));
         }
       }
+      case CLUSTER_IDS -> m.setClusterIds(clusterIds(v));
       default -> m.setAttribute(a.getName(), v);
     }
+  }
+
+  /** {@code _cs.id}: a 4-byte count, then per cluster its UUID's two halves (HBase's layout). */
+  static List<UUID> clusterIds(byte[] v) {
+    if (v.length < Integer.BYTES || (v.length - Integer.BYTES) % 16 != 0) {
+      throw new IllegalArgumentException(
+          "attribute " + CLUSTER_IDS + " (cluster ids) has a bad length of " + v.length + " bytes");
+    }
+    int n = Bytes.readInt(v, 0);
+    if (n != (v.length - Integer.BYTES) / 16) {
+      throw new IllegalArgumentException(
+          "attribute "
+              + CLUSTER_IDS
+              + " announces "
+              + n
+              + " cluster ids in "
+              + v.length
+              + " bytes");
+    }
+    List<UUID> ids = new ArrayList<>(n);
+    for (int i = 0, p = Integer.BYTES; i < n; i++, p += 16) {
+      ids.add(new UUID(Bytes.readLong(v, p), Bytes.readLong(v, p + 8)));
+    }
+    return ids;
+  }
+
+  /** The {@code _cs.id} attribute value for {@code ids}. */
+  public static byte[] clusterIdsAttribute(List<UUID> ids) {
+    byte[] v = new byte[Integer.BYTES + 16 * ids.size()];
+    int p = Bytes.putInt(v, 0, ids.size());
+    for (UUID id : ids) {
+      p = Bytes.putLong(v, p, id.getMostSignificantBits());
+      p = Bytes.putLong(v, p, id.getLeastSignificantBits());
+    }
+    return v;
   }
 
   private static void addQualifierValue(

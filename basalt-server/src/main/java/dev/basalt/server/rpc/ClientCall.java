@@ -9,6 +9,7 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.CellBlockMeta;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
 import org.apache.hbase.thirdparty.com.google.protobuf.CodedOutputStream;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
@@ -28,6 +29,10 @@ final class ClientCall {
   final String service;
   final String method;
   final Message request;
+
+  /** The request's cell block, encoded; null for none. */
+  final byte[] cells;
+
   final Message responsePrototype;
   final int timeoutMillis;
   final CompletableFuture<Message> future = new CompletableFuture<>();
@@ -44,8 +49,10 @@ final class ClientCall {
       RpcClient.Key key,
       String method,
       Message request,
+      byte[] cells,
       Message responsePrototype,
       int timeoutMillis) {
+    this.cells = cells;
     this.key = key;
     this.server = RpcClient.hostPort(key.address());
     this.service = key.service();
@@ -111,24 +118,29 @@ final class ClientCall {
 
   /**
    * The request frame (docs/formats/rpc.md): int32 length, then the delimited RequestHeader
-   * (call_id, method_name, request_param = true, timeout) and the delimited parameter. No cell
-   * block: these calls carry everything inside their messages.
+   * (call_id, method_name, request_param = true, timeout, and cell_block_meta when the call has
+   * cells) and the delimited parameter, then the cell block if any.
    */
   ByteBuf encode(int id) {
-    RequestHeader header =
+    RequestHeader.Builder h =
         RequestHeader.newBuilder()
             .setCallId(id)
             .setMethodName(method)
             .setRequestParam(true)
-            .setTimeout(timeoutMillis)
-            .build();
+            .setTimeout(timeoutMillis);
+    int cellBytes = cells == null ? 0 : cells.length;
+    if (cells != null) {
+      h.setCellBlockMeta(CellBlockMeta.newBuilder().setLength(cellBytes));
+    }
+    RequestHeader header = h.build();
     int headerSize = header.getSerializedSize();
     int paramSize = request.getSerializedSize();
     long total =
         (long) CodedOutputStream.computeUInt32SizeNoTag(headerSize)
             + headerSize
             + CodedOutputStream.computeUInt32SizeNoTag(paramSize)
-            + paramSize;
+            + paramSize
+            + cellBytes;
     if (total > Integer.MAX_VALUE - 4) {
       throw new IllegalArgumentException(
           "the request of " + describe() + " is " + total + " bytes, too large for a frame");
@@ -136,7 +148,7 @@ final class ClientCall {
     int length = (int) total;
     byte[] frame = new byte[4 + length];
     ByteBuffer.wrap(frame).putInt(length);
-    CodedOutputStream out = CodedOutputStream.newInstance(frame, 4, length);
+    CodedOutputStream out = CodedOutputStream.newInstance(frame, 4, length - cellBytes);
     try {
       out.writeUInt32NoTag(headerSize);
       header.writeTo(out);
@@ -145,6 +157,9 @@ final class ClientCall {
       out.checkNoSpaceLeft();
     } catch (IOException e) {
       throw new AssertionError("writing into an array of the computed size failed", e);
+    }
+    if (cells != null) {
+      System.arraycopy(cells, 0, frame, 4 + length - cellBytes, cellBytes);
     }
     return Unpooled.wrappedBuffer(frame);
   }

@@ -79,6 +79,7 @@ final class ClientConnection extends ChannelInboundHandlerAdapter {
   private final EventLoop loop;
   private final int connectTimeoutMillis;
   private final String user;
+  private final CellBlockCodec cellBlocks;
 
   private State state = State.NEW;
   private Channel channel;
@@ -87,7 +88,13 @@ final class ClientConnection extends ChannelInboundHandlerAdapter {
   private int nextCallId;
 
   ClientConnection(
-      RpcClient client, RpcClient.Key key, EventLoop loop, int connectTimeoutMillis, String user) {
+      RpcClient client,
+      RpcClient.Key key,
+      EventLoop loop,
+      int connectTimeoutMillis,
+      String user,
+      CellBlockCodec cellBlocks) {
+    this.cellBlocks = cellBlocks;
     this.client = client;
     this.key = key;
     this.server = RpcClient.hostPort(key.address());
@@ -188,12 +195,14 @@ final class ClientConnection extends ChannelInboundHandlerAdapter {
 
   /** Preamble and connection header, written once before the first request. */
   private byte[] opening() {
-    byte[] header =
+    ConnectionHeader.Builder h =
         ConnectionHeader.newBuilder()
             .setServiceName(key.service())
-            .setUserInfo(UserInformation.newBuilder().setEffectiveUser(user))
-            .build()
-            .toByteArray();
+            .setUserInfo(UserInformation.newBuilder().setEffectiveUser(user));
+    if (cellBlocks != null) {
+      h.setCellBlockCodecClass(cellBlocks.className());
+    }
+    byte[] header = h.build().toByteArray();
     byte[] out = new byte[Preamble.LENGTH + 4 + header.length];
     out[0] = 'H';
     out[1] = 'B';

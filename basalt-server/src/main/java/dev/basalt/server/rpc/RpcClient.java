@@ -86,6 +86,10 @@ public final class RpcClient implements AutoCloseable {
 
   private final String userName;
   private final int connectTimeoutMillis;
+
+  /** The codec of request cell blocks, named in every connection header; null: none are sent. */
+  private final CellBlockCodec cellBlocks;
+
   private final EventLoop loop = SharedLoop.LOOP;
 
   /** Live connections; never one that has died (it removes itself). Event loop only. */
@@ -99,8 +103,19 @@ public final class RpcClient implements AutoCloseable {
    * @param connectTimeout how long opening a connection may take
    */
   public RpcClient(String userName, Duration connectTimeout) {
+    this(userName, connectTimeout, null);
+  }
+
+  /**
+   * A client that can send cells in a request's cell block ({@link #callWithCells}), encoded with
+   * {@code cellBlocks}, which every connection header names (the server then may answer with cell
+   * blocks too, which this client refuses: use it only for methods whose answers carry none, such
+   * as {@code AdminService.ReplicateWALEntry}).
+   */
+  public RpcClient(String userName, Duration connectTimeout, CellBlockCodec cellBlocks) {
     this.userName = Objects.requireNonNull(userName, "userName");
     this.connectTimeoutMillis = positiveMillis(connectTimeout, "connect timeout");
+    this.cellBlocks = cellBlocks;
   }
 
   /**
@@ -173,6 +188,26 @@ public final class RpcClient implements AutoCloseable {
       Message request,
       M responsePrototype,
       Duration timeout) {
+    return callWithCells(server, service, method, request, null, responsePrototype, timeout);
+  }
+
+  /**
+   * {@link #callAsync} with {@code cells} (already encoded with this client's codec, see {@link
+   * #RpcClient(String, Duration, CellBlockCodec)}) as the request's cell block; null for none.
+   *
+   * @throws IllegalStateException when this client has no cell block codec
+   */
+  public <M extends Message> CompletableFuture<M> callWithCells(
+      InetSocketAddress server,
+      ServiceDescriptor service,
+      String method,
+      Message request,
+      byte[] cells,
+      M responsePrototype,
+      Duration timeout) {
+    if (cells != null && cellBlocks == null) {
+      throw new IllegalStateException("this RPC client was made without a cell block codec");
+    }
     Objects.requireNonNull(server, "server");
     Objects.requireNonNull(service, "service");
     Objects.requireNonNull(method, "method");
@@ -187,7 +222,12 @@ public final class RpcClient implements AutoCloseable {
     }
     ClientCall call =
         new ClientCall(
-            new Key(address, service.getName()), method, request, responsePrototype, timeoutMillis);
+            new Key(address, service.getName()),
+            method,
+            request,
+            cells,
+            responsePrototype,
+            timeoutMillis);
     // Safe: the answer is parsed with the prototype's parser, which was checked to be the
     // method's output type.
     @SuppressWarnings("unchecked")
@@ -233,7 +273,8 @@ public final class RpcClient implements AutoCloseable {
     }
     connections
         .computeIfAbsent(
-            call.key, k -> new ClientConnection(this, k, loop, connectTimeoutMillis, userName))
+            call.key,
+            k -> new ClientConnection(this, k, loop, connectTimeoutMillis, userName, cellBlocks))
         .accept(call);
   }
 

@@ -15,8 +15,14 @@ import dev.basalt.server.meta.MetaTable;
 import dev.basalt.server.regionserver.AdminServiceHandlers;
 import dev.basalt.server.regionserver.ClientServiceHandlers;
 import dev.basalt.server.regionserver.DatabaseRegions;
+import dev.basalt.server.replication.DatabaseSinkTarget;
+import dev.basalt.server.replication.ReplicationPeers;
+import dev.basalt.server.replication.ReplicationSettings;
+import dev.basalt.server.replication.ReplicationSink;
+import dev.basalt.server.replication.ReplicationSources;
 import dev.basalt.server.rpc.RpcServer;
 import dev.basalt.server.rpc.RpcServerConfig;
+import dev.basalt.server.rpc.RpcService;
 import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
@@ -27,6 +33,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.AdminProtos.AdminService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +57,7 @@ public final class StandaloneServer implements AutoCloseable {
   private ClientServiceHandlers client;
   private volatile ClusterInfo cluster;
   private EmbeddedZooKeeper zooKeeper;
+  private ReplicationSources replication;
   private boolean closed;
 
   private StandaloneServer(Config config) {
@@ -101,12 +109,20 @@ public final class StandaloneServer implements AutoCloseable {
     client.recoveredNonces(db.recoveredNonces());
     AdminServiceHandlers admin = new AdminServiceHandlers(regions, () -> cluster.regionServer());
     toClose.add(0, admin);
+    ReplicationPeers peers = new ReplicationPeers(storage, db::getClusterId, Duration.ofSeconds(5));
+    ReplicationSink sink =
+        new ReplicationSink(
+            new DatabaseSinkTarget(db), config.get(ReplicationSettings.SINK_ROWS_PER_BATCH));
     ClientMetaServiceHandlers registry = ClientMetaServiceHandlers.of(() -> cluster);
     RpcServer regionServer =
         new RpcServer(
             RpcServerConfig.from(
                 config, bind, Addresses.port(config, StandaloneSettings.REGIONSERVER_PORT)),
-            List.of(client.service(), admin.service(), registry.service()),
+            List.of(
+                client.service(),
+                sink.register(admin.register(RpcService.builder(AdminService.getDescriptor())))
+                    .build(),
+                registry.service()),
             () -> clusterId);
     toClose.add(0, regionServer);
     int rsPort = regionServer.start().getPort();
@@ -115,7 +131,8 @@ public final class StandaloneServer implements AutoCloseable {
             RpcServerConfig.from(
                 config, bind, Addresses.port(config, StandaloneSettings.MASTER_PORT)),
             List.of(
-                MasterServiceHandlers.standalone(db, () -> cluster).service(), registry.service()),
+                MasterServiceHandlers.standalone(db, () -> cluster, peers).service(),
+                registry.service()),
             () -> clusterId);
     toClose.add(0, master);
     int masterPort = master.start().getPort();
@@ -137,6 +154,18 @@ public final class StandaloneServer implements AutoCloseable {
         this::expireScanners, SCANNER_CHORE_MILLIS, SCANNER_CHORE_MILLIS, TimeUnit.MILLISECONDS);
     toClose.add(0, chores::shutdownNow);
 
+    replication =
+        new ReplicationSources(
+            storage,
+            config,
+            db.getClusterId(),
+            Database.LOG_NAME,
+            false,
+            name -> DatabaseSinkTarget.descriptorOrNull(db, name));
+    toClose.add(0, replication);
+    peers.onChange(replication::refreshSoon);
+    replication.start();
+
     if (config.get(StandaloneSettings.EMBEDDED_ZOOKEEPER)) {
       String zkDir = config.get(StandaloneSettings.ZOOKEEPER_DATA_DIR);
       zooKeeper =
@@ -152,6 +181,7 @@ public final class StandaloneServer implements AutoCloseable {
               cluster,
               Duration.ofSeconds(30));
       toClose.add(0, znodes);
+      znodes.registerRegionServer(cluster.regionServer());
     }
     LOG.info("Basalt standalone is up; data in {}", root);
     LOG.info("Connect with the stock HBase client using {}", clientSettings());
@@ -197,6 +227,11 @@ public final class StandaloneServer implements AutoCloseable {
 
   public Database database() {
     return db;
+  }
+
+  /** The replication sources of this server (figures for status and tests). */
+  public ReplicationSources replication() {
+    return replication;
   }
 
   /** Stops everything, flushing memstores; idempotent. */

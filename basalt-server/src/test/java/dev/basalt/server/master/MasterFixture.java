@@ -11,10 +11,12 @@ import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ClusterInfo;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.protocol.SchemaCodec;
+import dev.basalt.server.replication.ReplicationPeers;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.ManualClock;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.CreateTableRequest;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.MasterProtos.DisableTableRequest;
@@ -37,7 +39,12 @@ final class MasterFixture implements AutoCloseable {
     ClusterInfo info =
         new ClusterInfo(
             db.getClusterId().toString(), MASTER, REGION_SERVER, ClusterInfo.HBASE_VERSION);
-    this.master = MasterServiceHandlers.standalone(db, () -> info, clock);
+    this.master =
+        MasterServiceHandlers.standalone(
+            db,
+            () -> info,
+            clock,
+            new ReplicationPeers(db.storage(), db::getClusterId, Duration.ofSeconds(1)));
   }
 
   static HBaseProtos.TableName name(String table) {

@@ -416,7 +416,8 @@ class MultiOperationsTest {
               List<KeyValue> cells,
               Durability d,
               long nonceGroup,
-              long nonce) {
+              long nonce,
+              List<java.util.UUID> clusterIds) {
             logged.add(nonceGroup + "/" + nonce);
             return 0;
           }

@@ -1,0 +1,327 @@
+package dev.basalt.compat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.DoNotRetryIOException;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.replication.ReplicationPeerConfig;
+import org.apache.hadoop.hbase.replication.ReplicationPeerDescription;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Replication between three Basalt standalone servers in this JVM (each with its own ports,
+ * ZooKeeper and root), driven through the stock client's Admin API as an HBase operator would:
+ * one-way with a replicated and a local family, master-master, a ring of three, a peer down for a
+ * while, peers kept across a restart, and the refusals of bad peers. Each test uses its own tables
+ * and peers limited to them (and removes its peers), so the tests share the three servers.
+ */
+class StockClientReplicationTest {
+  private static final byte[] CF = Bytes.toBytes("cf");
+  private static final byte[] LOCAL = Bytes.toBytes("local");
+  private static final byte[] Q = Bytes.toBytes("q");
+  private static final Duration CONVERGE = Duration.ofSeconds(60);
+
+  @TempDir static Path dir;
+  static StandaloneCluster a;
+  static StandaloneCluster b;
+  static StandaloneCluster c;
+  static Connection ca;
+  static Connection cb;
+  static Connection cc;
+
+  @BeforeAll
+  static void start() throws IOException {
+    Map<String, String> fast = Map.of("basalt.replication.peer.refresh", "200");
+    a = StandaloneCluster.start(dir.resolve("a"), fast);
+    b = StandaloneCluster.start(dir.resolve("b"), fast);
+    c = StandaloneCluster.start(dir.resolve("c"), fast);
+    ca = ConnectionFactory.createConnection(a.zooKeeperClientConf());
+    cb = ConnectionFactory.createConnection(b.zooKeeperClientConf());
+    cc = ConnectionFactory.createConnection(c.zooKeeperClientConf());
+  }
+
+  @AfterAll
+  static void stop() throws IOException {
+    for (Connection conn : new Connection[] {ca, cb, cc}) {
+      if (conn != null) {
+        conn.close();
+      }
+    }
+    for (StandaloneCluster s : new StandaloneCluster[] {a, b, c}) {
+      if (s != null) {
+        s.close();
+      }
+    }
+  }
+
+  static String key(StandaloneCluster s) {
+    return "127.0.0.1:" + s.zooKeeperPort() + ":/hbase";
+  }
+
+  /** A table with a replicated family {@code cf} and a local one, created on each connection. */
+  static void createEverywhere(TableName t, Connection... on) throws IOException {
+    for (Connection conn : on) {
+      try (Admin admin = conn.getAdmin()) {
+        admin.createTable(
+            TableDescriptorBuilder.newBuilder(t)
+                .setColumnFamily(
+                    ColumnFamilyDescriptorBuilder.newBuilder(CF)
+                        .setScope(HConstants.REPLICATION_SCOPE_GLOBAL)
+                        .setMaxVersions(5)
+                        .build())
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.of(LOCAL))
+                .build());
+      }
+    }
+  }
+
+  /** A peer of {@code from} to {@code to}, limited to {@code tables}. */
+  static void addPeer(Connection from, String id, StandaloneCluster to, TableName... tables)
+      throws IOException {
+    Map<TableName, List<String>> tableCfs = new HashMap<>();
+    for (TableName t : tables) {
+      tableCfs.put(t, null);
+    }
+    try (Admin admin = from.getAdmin()) {
+      admin.addReplicationPeer(
+          id,
+          ReplicationPeerConfig.newBuilder()
+              .setClusterKey(key(to))
+              .setReplicateAllUserTables(false)
+              .setTableCFsMap(tableCfs)
+              .build());
+    }
+  }
+
+  static void removePeers(Connection conn, String... ids) {
+    try (Admin admin = conn.getAdmin()) {
+      for (String id : ids) {
+        admin.removeReplicationPeer(id);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static void put(Connection conn, TableName t, String row, byte[] family, String value)
+      throws IOException {
+    try (Table table = conn.getTable(t)) {
+      table.put(new Put(Bytes.toBytes(row)).addColumn(family, Q, Bytes.toBytes(value)));
+    }
+  }
+
+  /** Every cell of the table as "row/family:qualifier/timestamp=value", in order. */
+  static List<String> cells(Connection conn, TableName t) {
+    List<String> out = new ArrayList<>();
+    try (Table table = conn.getTable(t);
+        ResultScanner rs = table.getScanner(new Scan().readAllVersions())) {
+      for (Result r : rs) {
+        for (Cell cell : r.rawCells()) {
+          out.add(
+              Bytes.toString(CellUtil.cloneRow(cell))
+                  + "/"
+                  + Bytes.toString(CellUtil.cloneFamily(cell))
+                  + ":"
+                  + Bytes.toString(CellUtil.cloneQualifier(cell))
+                  + "/"
+                  + cell.getTimestamp()
+                  + "="
+                  + Bytes.toString(CellUtil.cloneValue(cell)));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  static long shippedOps(StandaloneCluster s) {
+    return s.server().replication().stats().stream().mapToLong(st -> st.shippedOps()).sum();
+  }
+
+  @Test
+  void oneWayShipsTheReplicatedFamilyWithTimestampsAndDeletes() throws Exception {
+    TableName t = TableName.valueOf("oneway");
+    createEverywhere(t, ca, cb);
+    addPeer(ca, "oneway", b, t);
+    try {
+      for (int i = 0; i < 50; i++) {
+        put(ca, t, "r" + i, CF, "v" + i);
+        put(ca, t, "r" + i, LOCAL, "only-a" + i);
+      }
+      try (Table table = ca.getTable(t)) {
+        table.delete(new Delete(Bytes.toBytes("r7")));
+        table.delete(new Delete(Bytes.toBytes("r8")).addColumns(CF, Q));
+      }
+      List<String> expected = cells(ca, t).stream().filter(s -> s.contains("/cf:")).toList();
+      assertThat(expected).hasSize(48);
+      StockClients.await(
+          "the peer to hold the replicated family", CONVERGE, () -> cells(cb, t).equals(expected));
+      // The local family (scope 0) never left A.
+      try (Table table = cb.getTable(t)) {
+        assertThat(table.get(new Get(Bytes.toBytes("r1")).addFamily(LOCAL)).isEmpty()).isTrue();
+      }
+    } finally {
+      removePeers(ca, "oneway");
+    }
+  }
+
+  @Test
+  void masterMasterConvergesWithoutLooping() throws Exception {
+    TableName t = TableName.valueOf("mm");
+    createEverywhere(t, ca, cb);
+    addPeer(ca, "mmab", b, t);
+    addPeer(cb, "mmba", a, t);
+    try {
+      for (int i = 0; i < 30; i++) {
+        put(ca, t, "a" + i, CF, "from-a");
+        put(cb, t, "b" + i, CF, "from-b");
+      }
+      put(ca, t, "both", CF, "1");
+      put(cb, t, "both", CF, "2");
+      StockClients.await(
+          "both sides to hold all 62 cells",
+          CONVERGE,
+          () -> cells(ca, t).size() == 62 && cells(ca, t).equals(cells(cb, t)));
+      long shipped = shippedOps(a) + shippedOps(b);
+      Thread.sleep(1_500);
+      assertThat(shippedOps(a) + shippedOps(b))
+          .as("nothing ships once converged: no loop")
+          .isEqualTo(shipped);
+      assertThat(cells(ca, t)).isEqualTo(cells(cb, t));
+    } finally {
+      removePeers(ca, "mmab");
+      removePeers(cb, "mmba");
+    }
+  }
+
+  @Test
+  void aRingOfThreeConvergesWithoutLooping() throws Exception {
+    TableName t = TableName.valueOf("ring");
+    createEverywhere(t, ca, cb, cc);
+    addPeer(ca, "ringab", b, t);
+    addPeer(cb, "ringbc", c, t);
+    addPeer(cc, "ringca", a, t);
+    try {
+      for (int i = 0; i < 20; i++) {
+        put(ca, t, "a" + i, CF, "x");
+        put(cb, t, "b" + i, CF, "y");
+        put(cc, t, "c" + i, CF, "z");
+      }
+      StockClients.await(
+          "all three to hold all 60 cells",
+          CONVERGE,
+          () -> {
+            List<String> onA = cells(ca, t);
+            return onA.size() == 60 && onA.equals(cells(cb, t)) && onA.equals(cells(cc, t));
+          });
+      long shipped = shippedOps(a) + shippedOps(b) + shippedOps(c);
+      Thread.sleep(1_500);
+      assertThat(shippedOps(a) + shippedOps(b) + shippedOps(c)).isEqualTo(shipped);
+    } finally {
+      removePeers(ca, "ringab");
+      removePeers(cb, "ringbc");
+      removePeers(cc, "ringca");
+    }
+  }
+
+  @Test
+  void peersAreListedConfiguredAndRefusedAsHBaseDoes() throws Exception {
+    try (Admin admin = ca.getAdmin()) {
+      assertThatThrownBy(
+              () ->
+                  admin.addReplicationPeer(
+                      "bad-id", ReplicationPeerConfig.newBuilder().setClusterKey(key(b)).build()))
+          .isInstanceOf(DoNotRetryIOException.class)
+          .hasMessageContaining("Found invalid peer name: bad-id");
+      assertThatThrownBy(
+              () ->
+                  admin.addReplicationPeer(
+                      "badkey",
+                      ReplicationPeerConfig.newBuilder()
+                          .setClusterKey("localhost:notaport:/hbase")
+                          .build()))
+          .isInstanceOf(DoNotRetryIOException.class)
+          .hasMessageContaining("Invalid cluster key");
+      assertThatThrownBy(
+              () ->
+                  admin.addReplicationPeer(
+                      "self", ReplicationPeerConfig.newBuilder().setClusterKey(key(a)).build()))
+          .isInstanceOf(DoNotRetryIOException.class)
+          .hasMessageContaining("should not replicate to itself");
+      assertThatThrownBy(() -> admin.removeReplicationPeer("nosuch"))
+          .hasMessageContaining("nosuch");
+
+      admin.addReplicationPeer(
+          "listed",
+          ReplicationPeerConfig.newBuilder()
+              .setClusterKey(key(b))
+              .setReplicateAllUserTables(false)
+              .setTableCFsMap(Map.of(TableName.valueOf("nothere"), List.of("cf")))
+              .setBandwidth(1_000_000)
+              .build(),
+          false);
+      try {
+        List<ReplicationPeerDescription> peers = admin.listReplicationPeers();
+        assertThat(peers).extracting(ReplicationPeerDescription::getPeerId).contains("listed");
+        ReplicationPeerConfig got = admin.getReplicationPeerConfig("listed");
+        assertThat(got.getClusterKey()).isEqualTo(key(b));
+        assertThat(got.getBandwidth()).isEqualTo(1_000_000);
+        assertThat(got.replicateAllUserTables()).isFalse();
+        assertThat(got.getTableCFsMap()).containsKey(TableName.valueOf("nothere"));
+        assertThat(
+                peers.stream()
+                    .filter(p -> p.getPeerId().equals("listed"))
+                    .findFirst()
+                    .get()
+                    .isEnabled())
+            .isFalse();
+        admin.enableReplicationPeer("listed");
+        assertThatThrownBy(() -> admin.enableReplicationPeer("listed"))
+            .hasMessageContaining("has already been enabled");
+        admin.updateReplicationPeerConfig(
+            "listed", ReplicationPeerConfig.newBuilder(got).setBandwidth(2_000_000).build());
+        assertThat(admin.getReplicationPeerConfig("listed").getBandwidth()).isEqualTo(2_000_000);
+        assertThatThrownBy(
+                () ->
+                    admin.updateReplicationPeerConfig(
+                        "listed",
+                        ReplicationPeerConfig.newBuilder(got).setClusterKey(key(c)).build()))
+            .hasMessageContaining("Changing the cluster key on an existing peer is not allowed");
+      } finally {
+        admin.removeReplicationPeer("listed");
+      }
+      assertThat(admin.listReplicationPeers())
+          .extracting(ReplicationPeerDescription::getPeerId)
+          .doesNotContain("listed");
+    }
+  }
+}
