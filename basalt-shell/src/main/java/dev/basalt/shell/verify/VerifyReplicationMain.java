@@ -174,8 +174,11 @@ public final class VerifyReplicationMain implements Callable<Integer> {
     System.exit(run(args, System.out, System.err));
   }
 
-  /** Runs the tool with the given streams and returns its exit code. */
-  static int run(String[] args, PrintStream out, PrintStream err) {
+  /**
+   * Runs the tool with the given streams and returns its exit code; public so that replication
+   * tests elsewhere can compare their clusters with it.
+   */
+  public static int run(String[] args, PrintStream out, PrintStream err) {
     return run(args, out, err, TableVerifier.MismatchListener.NONE);
   }
 
