@@ -16,6 +16,11 @@ import dev.basalt.server.regionserver.MasterLink;
 import dev.basalt.server.regionserver.PauseGuard;
 import dev.basalt.server.regionserver.RegionAssignmentHandlers;
 import dev.basalt.server.regionserver.ServerLoads;
+import dev.basalt.server.replication.ClusterSinkTarget;
+import dev.basalt.server.replication.ReplicationSettings;
+import dev.basalt.server.replication.ReplicationSink;
+import dev.basalt.server.replication.ReplicationSources;
+import dev.basalt.server.replication.StoredDescriptors;
 import dev.basalt.server.rpc.RpcClient;
 import dev.basalt.server.rpc.RpcServer;
 import dev.basalt.server.rpc.RpcServerConfig;
@@ -26,11 +31,13 @@ import dev.basalt.util.Clock;
 import dev.basalt.util.config.Config;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -74,6 +81,7 @@ public final class RegionServer implements AutoCloseable {
   static final Duration REPORT_DRAIN_WAIT = Duration.ofSeconds(5);
 
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration REPLICATION_APPLY_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration ZOOKEEPER_CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -111,6 +119,8 @@ public final class RegionServer implements AutoCloseable {
   private String rsZnode;
   private ScheduledExecutorService chores;
   private Storage storage; // the root's, local or HDFS; closed last
+  private RpcClient sinkClient; // the replication sink's, to the regions served elsewhere
+  private ReplicationSources replication;
 
   private RegionServer(Config config) {
     this.config = config;
@@ -194,6 +204,12 @@ public final class RegionServer implements AutoCloseable {
     RpcService.Builder adminService = RpcService.builder(AdminService.getDescriptor());
     admin.register(adminService);
     assignment.register(adminService);
+    sinkClient = new RpcClient(System.getProperty("user.name", "basalt"), CONNECT_TIMEOUT);
+    new ReplicationSink(
+            new ClusterSinkTarget(
+                regions::online, this::metaServer, sinkClient, REPLICATION_APPLY_TIMEOUT),
+            config.get(ReplicationSettings.SINK_ROWS_PER_BATCH))
+        .register(adminService);
     RegionServerRegistry registry = new RegionServerRegistry(rootClusterId, () -> name, () -> link);
     rpc =
         new RpcServer(
@@ -253,6 +269,15 @@ public final class RegionServer implements AutoCloseable {
       throw new IOException(
           rsZnode + " exists already: another region server named " + name + " is running");
     }
+    replication =
+        new ReplicationSources(
+            storage,
+            config,
+            UUID.fromString(rootClusterId),
+            name.toString(),
+            true,
+            new StoredDescriptors(storage));
+    replication.start();
     link.startReports(new ServerLoads(regions), reportInterval);
     chores =
         Executors.newSingleThreadScheduledExecutor(
@@ -530,6 +555,10 @@ public final class RegionServer implements AutoCloseable {
    * or abort is released by the start's own failure, which calls this again).
    */
   private synchronized void shutDown() {
+    if (replication != null) {
+      replication.close();
+      replication = null;
+    }
     MasterLink l = link;
     link = null;
     if (l != null) {
@@ -574,6 +603,10 @@ public final class RegionServer implements AutoCloseable {
       rpcClient.close();
       rpcClient = null;
     }
+    if (sinkClient != null) {
+      sinkClient.close();
+      sinkClient = null;
+    }
     if (client != null) {
       client.close();
       client = null;
@@ -590,6 +623,25 @@ public final class RegionServer implements AutoCloseable {
       }
       storage = null;
     }
+  }
+
+  /** Where hbase:meta is served: the active master. */
+  private InetSocketAddress metaServer() {
+    MasterLink l = link;
+    if (l == null) {
+      throw new IllegalStateException("region server " + name + " is not linked to a master");
+    }
+    try {
+      ServerName m = l.activeMaster().name();
+      return new InetSocketAddress(m.host(), m.port());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** The replication sources of this server (figures for reports and tests); null until up. */
+  public ReplicationSources replication() {
+    return replication;
   }
 
   /** {@link #stop}. */
