@@ -69,6 +69,24 @@ final class StandaloneCluster implements CompatTarget {
     server = StandaloneServer.start(config(master, regionServer, zk));
   }
 
+  private int[] keptPorts;
+
+  /** Stops the server cleanly, remembering its ports for {@link #startOnKeptPorts}. */
+  void stopKeepingPorts() {
+    keptPorts =
+        new int[] {
+          server.cluster().master().port(),
+          server.cluster().regionServer().port(),
+          server.zooKeeperPort()
+        };
+    server.close();
+  }
+
+  /** Starts a server on the same directory and the ports {@link #stopKeepingPorts} kept. */
+  void startOnKeptPorts() throws IOException {
+    server = StandaloneServer.start(config(keptPorts[0], keptPorts[1], keptPorts[2]));
+  }
+
   StandaloneServer server() {
     return server;
   }

@@ -28,6 +28,8 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.replication.ReplicationLoadSink;
+import org.apache.hadoop.hbase.replication.ReplicationLoadSource;
 import org.apache.hadoop.hbase.replication.ReplicationPeerConfig;
 import org.apache.hadoop.hbase.replication.ReplicationPeerDescription;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -189,6 +191,32 @@ class StockClientReplicationTest {
       try (Table table = cb.getTable(t)) {
         assertThat(table.get(new Get(Bytes.toBytes("r1")).addFamily(LOCAL)).isEmpty()).isTrue();
       }
+      // The figures status 'replication' prints: A's source for the peer, B's sink.
+      try (Admin admin = ca.getAdmin()) {
+        List<ReplicationLoadSource> sources =
+            admin
+                .getClusterMetrics()
+                .getLiveServerMetrics()
+                .values()
+                .iterator()
+                .next()
+                .getReplicationLoadSourceList();
+        ReplicationLoadSource source =
+            sources.stream().filter(s -> s.getPeerID().equals("oneway")).findFirst().orElseThrow();
+        assertThat(source.getOPsShipped()).isGreaterThanOrEqualTo(50);
+        assertThat(source.getQueueId()).isEqualTo("local");
+      }
+      try (Admin admin = cb.getAdmin()) {
+        ReplicationLoadSink sink =
+            admin
+                .getClusterMetrics()
+                .getLiveServerMetrics()
+                .values()
+                .iterator()
+                .next()
+                .getReplicationLoadSink();
+        assertThat(sink.getTimestampsOfLastAppliedOp()).isPositive();
+      }
     } finally {
       removePeers(ca, "oneway");
     }
@@ -250,6 +278,64 @@ class StockClientReplicationTest {
       removePeers(ca, "ringab");
       removePeers(cb, "ringbc");
       removePeers(cc, "ringca");
+    }
+  }
+
+  @Test
+  void aPeerDownForAWhileGetsEverythingWhenItReturnsAndPeersSurviveARestart() throws Exception {
+    TableName t = TableName.valueOf("outage");
+    createEverywhere(t, ca, cb);
+    addPeer(ca, "outage", b, t);
+    try {
+      put(ca, t, "before", CF, "1");
+      StockClients.await("the first row", CONVERGE, () -> cells(cb, t).size() == 1);
+      b.stopKeepingPorts();
+      for (int i = 0; i < 200; i++) {
+        put(ca, t, "during" + i, CF, "v" + i);
+      }
+      Thread.sleep(3_000); // the source retries meanwhile
+      long t0 = System.nanoTime();
+      b.startOnKeptPorts();
+      List<String> expected = cells(ca, t).stream().filter(s -> s.contains("/cf:")).toList();
+      assertThat(expected).hasSize(201);
+      StockClients.await("the peer to catch up", CONVERGE, () -> cells(cb, t).equals(expected));
+      System.out.printf(
+          "peer caught up %d ms after it came back%n", (System.nanoTime() - t0) / 1_000_000);
+
+      // The source side restarts: the peer is still there and its queue goes on where it was.
+      a.restartOnSamePorts();
+      try (Admin admin = ca.getAdmin()) {
+        assertThat(admin.listReplicationPeers())
+            .extracting(ReplicationPeerDescription::getPeerId)
+            .contains("outage");
+      }
+      put(ca, t, "after", CF, "2");
+      StockClients.await(
+          "a row written after the restart", CONVERGE, () -> cells(cb, t).size() == 202);
+    } finally {
+      removePeers(ca, "outage");
+    }
+  }
+
+  @Test
+  void aTableMissingOnTheSinkStallsOnlyItsPeerAndNothingIsLost() throws Exception {
+    TableName missing = TableName.valueOf("missingonc");
+    TableName fine = TableName.valueOf("fineonb");
+    createEverywhere(missing, ca);
+    createEverywhere(fine, ca, cb);
+    addPeer(ca, "stalls", c, missing);
+    addPeer(ca, "goeson", b, fine);
+    try {
+      for (int i = 0; i < 20; i++) {
+        put(ca, missing, "m" + i, CF, "x");
+        put(ca, fine, "f" + i, CF, "y");
+      }
+      StockClients.await("the other peer's rows", CONVERGE, () -> cells(cb, fine).size() == 20);
+      createEverywhere(missing, cc); // the operator creates it: the stalled peer catches up
+      StockClients.await(
+          "the stalled peer's rows", CONVERGE, () -> cells(cc, missing).size() == 20);
+    } finally {
+      removePeers(ca, "stalls", "goeson");
     }
   }
 

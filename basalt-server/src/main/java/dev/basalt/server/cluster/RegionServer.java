@@ -17,6 +17,7 @@ import dev.basalt.server.regionserver.PauseGuard;
 import dev.basalt.server.regionserver.RegionAssignmentHandlers;
 import dev.basalt.server.regionserver.ServerLoads;
 import dev.basalt.server.replication.ClusterSinkTarget;
+import dev.basalt.server.replication.ReplicationLoad;
 import dev.basalt.server.replication.ReplicationSettings;
 import dev.basalt.server.replication.ReplicationSink;
 import dev.basalt.server.replication.ReplicationSources;
@@ -120,7 +121,8 @@ public final class RegionServer implements AutoCloseable {
   private ScheduledExecutorService chores;
   private Storage storage; // the root's, local or HDFS; closed last
   private RpcClient sinkClient; // the replication sink's, to the regions served elsewhere
-  private ReplicationSources replication;
+  private volatile ReplicationSources replication;
+  private ReplicationSink sink;
 
   private RegionServer(Config config) {
     this.config = config;
@@ -205,11 +207,12 @@ public final class RegionServer implements AutoCloseable {
     admin.register(adminService);
     assignment.register(adminService);
     sinkClient = new RpcClient(System.getProperty("user.name", "basalt"), CONNECT_TIMEOUT);
-    new ReplicationSink(
+    sink =
+        new ReplicationSink(
             new ClusterSinkTarget(
                 regions::online, this::metaServer, sinkClient, REPLICATION_APPLY_TIMEOUT),
-            config.get(ReplicationSettings.SINK_ROWS_PER_BATCH))
-        .register(adminService);
+            config.get(ReplicationSettings.SINK_ROWS_PER_BATCH));
+    sink.register(adminService);
     RegionServerRegistry registry = new RegionServerRegistry(rootClusterId, () -> name, () -> link);
     rpc =
         new RpcServer(
@@ -278,7 +281,8 @@ public final class RegionServer implements AutoCloseable {
             true,
             new StoredDescriptors(storage));
     replication.start();
-    link.startReports(new ServerLoads(regions), reportInterval);
+    link.startReports(
+        new ServerLoads(regions, new ReplicationLoad(() -> replication, sink)), reportInterval);
     chores =
         Executors.newSingleThreadScheduledExecutor(
             r -> {

@@ -4,6 +4,7 @@ import dev.basalt.db.Database;
 import dev.basalt.server.cluster.ClusterInfo;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.protocol.SchemaCodec;
+import dev.basalt.server.replication.ReplicationLoad;
 import dev.basalt.server.replication.ReplicationPeers;
 import dev.basalt.server.rpc.RpcReply;
 import dev.basalt.server.rpc.RpcService;
@@ -100,15 +101,19 @@ public final class MasterServiceHandlers {
    *     are known only once they listen
    */
   public static MasterServiceHandlers standalone(
-      Database db, Supplier<ClusterInfo> cluster, ReplicationPeers peers) {
-    return standalone(db, cluster, Clock.system(), peers);
+      Database db, Supplier<ClusterInfo> cluster, ReplicationPeers peers, ReplicationLoad load) {
+    return standalone(db, cluster, Clock.system(), peers, load);
   }
 
   static MasterServiceHandlers standalone(
-      Database db, Supplier<ClusterInfo> cluster, Clock clock, ReplicationPeers peers) {
+      Database db,
+      Supplier<ClusterInfo> cluster,
+      Clock clock,
+      ReplicationPeers peers,
+      ReplicationLoad load) {
     return new MasterServiceHandlers(
         new StandaloneAdmin(db),
-        new StandaloneView(db, cluster),
+        new StandaloneView(db, cluster, load),
         new StandalonePlacement(),
         new SplitMergeSwitches(),
         clock,

@@ -7,6 +7,7 @@ import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ClusterInfo;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.regionserver.RegionLoads;
+import dev.basalt.server.replication.ReplicationLoad;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +27,12 @@ public final class StandaloneView implements ClusterView {
   /**
    * @param cluster asked on each call, since the servers' ports are known only once they listen
    */
-  public StandaloneView(Database db, Supplier<ClusterInfo> cluster) {
+  private final ReplicationLoad replication;
+
+  public StandaloneView(Database db, Supplier<ClusterInfo> cluster, ReplicationLoad replication) {
     this.db = db;
     this.cluster = cluster;
+    this.replication = replication;
   }
 
   @Override
@@ -80,6 +84,7 @@ public final class StandaloneView implements ClusterView {
       load.addRegionLoads(RegionLoads.of(m).setStores(stores));
     }
     Runtime rt = Runtime.getRuntime();
+    replication.addTo(load);
     return load.setTotalNumberOfRequests(requests)
         .setUsedHeapMB(RegionLoads.toMb(rt.totalMemory() - rt.freeMemory()))
         .setMaxHeapMB(RegionLoads.toMb(rt.maxMemory()))

@@ -2,6 +2,7 @@ package dev.basalt.server.regionserver;
 
 import dev.basalt.db.RegionMetrics;
 import dev.basalt.region.Region;
+import dev.basalt.server.replication.ReplicationLoad;
 import java.util.function.Supplier;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.RegionLoad;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.ServerLoad;
@@ -15,11 +16,13 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ClusterStatusProtos.Ser
  */
 public final class ServerLoads implements Supplier<ServerLoad> {
   private final HostedRegions regions;
+  private final ReplicationLoad replication;
   private long lastTotal;
   private long lastReportMillis = System.currentTimeMillis();
 
-  public ServerLoads(HostedRegions regions) {
+  public ServerLoads(HostedRegions regions, ReplicationLoad replication) {
     this.regions = regions;
+    this.replication = replication;
   }
 
   @Override
@@ -40,6 +43,7 @@ public final class ServerLoads implements Supplier<ServerLoad> {
         .setReportStartTime(start)
         .setReportEndTime(now)
         .setInfoServerPort(0);
+    replication.addTo(b);
     lastTotal = total;
     lastReportMillis = now;
     return b.build();

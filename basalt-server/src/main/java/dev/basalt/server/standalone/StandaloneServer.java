@@ -16,6 +16,7 @@ import dev.basalt.server.regionserver.AdminServiceHandlers;
 import dev.basalt.server.regionserver.ClientServiceHandlers;
 import dev.basalt.server.regionserver.DatabaseRegions;
 import dev.basalt.server.replication.DatabaseSinkTarget;
+import dev.basalt.server.replication.ReplicationLoad;
 import dev.basalt.server.replication.ReplicationPeers;
 import dev.basalt.server.replication.ReplicationSettings;
 import dev.basalt.server.replication.ReplicationSink;
@@ -131,7 +132,9 @@ public final class StandaloneServer implements AutoCloseable {
             RpcServerConfig.from(
                 config, bind, Addresses.port(config, StandaloneSettings.MASTER_PORT)),
             List.of(
-                MasterServiceHandlers.standalone(db, () -> cluster, peers).service(),
+                MasterServiceHandlers.standalone(
+                        db, () -> cluster, peers, new ReplicationLoad(() -> replication, sink))
+                    .service(),
                 registry.service()),
             () -> clusterId);
     toClose.add(0, master);

@@ -11,6 +11,7 @@ import dev.basalt.schema.TableName;
 import dev.basalt.server.cluster.ClusterInfo;
 import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.protocol.SchemaCodec;
+import dev.basalt.server.replication.ReplicationLoad;
 import dev.basalt.server.replication.ReplicationPeers;
 import dev.basalt.util.BasaltIOException;
 import dev.basalt.util.ManualClock;
@@ -44,7 +45,8 @@ final class MasterFixture implements AutoCloseable {
             db,
             () -> info,
             clock,
-            new ReplicationPeers(db.storage(), db::getClusterId, Duration.ofSeconds(1)));
+            new ReplicationPeers(db.storage(), db::getClusterId, Duration.ofSeconds(1)),
+            ReplicationLoad.NONE);
   }
 
   static HBaseProtos.TableName name(String table) {
