@@ -1,0 +1,80 @@
+package dev.basalt.bench.replication;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The measurement's report: Markdown lines printed as they come and kept, written to a file at the
+ * end (so a run's figures survive a terminal that scrolled away).
+ */
+final class Report {
+  private final PrintStream out;
+  private final List<String> lines = new ArrayList<>();
+
+  Report(PrintStream out) {
+    this.out = out;
+  }
+
+  void line(String format, Object... args) {
+    String s = String.format(Locale.ROOT, format, args);
+    lines.add(s);
+    out.println(s);
+    out.flush();
+  }
+
+  /** A progress note: printed, not kept in the report. */
+  void note(String format, Object... args) {
+    out.println("# " + String.format(Locale.ROOT, format, args));
+    out.flush();
+  }
+
+  /** The lag table: one row per stage of the probe's markers, with the source's own figures. */
+  void lagTable(
+      Map<String, Histogram> lags,
+      Map<String, Histogram> puts,
+      Map<String, SourceSampler.Figures> sources) {
+    line(
+        "| stage | markers seen | lag p50 ms | p99 ms | max ms | marker put p50 / p99 µs |"
+            + " source's figures (status 'replication', sampled each second) |");
+    line("| --- | ---: | ---: | ---: | ---: | --- | --- |");
+    for (Map.Entry<String, Histogram> e : lags.entrySet()) {
+      Histogram h = e.getValue();
+      Histogram p = puts.get(e.getKey());
+      SourceSampler.Figures f = sources.get(e.getKey());
+      line(
+          "| %s | %,d | %,d | %,d | %,d | %s | %s |",
+          e.getKey(),
+          h.getTotalCount(),
+          h.getValueAtPercentile(50),
+          h.getValueAtPercentile(99),
+          h.getMaxValue(),
+          p == null
+              ? ""
+              : String.format(
+                  Locale.ROOT, "%,d / %,d", p.getValueAtPercentile(50), p.getValueAtPercentile(99)),
+          f == null ? "" : f.toString());
+    }
+  }
+
+  static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  void writeTo(Path file) throws IOException {
+    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    out.println("report written to " + file);
+  }
+}
