@@ -13,8 +13,7 @@ import org.apache.hadoop.hbase.replication.ReplicationLoadSource;
 /**
  * {@code status 'replication'[, 'source' | 'sink']}: each region server's replication sources (per
  * peer and queue) and sink, worded as hbase-shell's admin.rb words them. A server that reports no
- * replication sink is skipped, as there; Basalt has no replication yet, so against Basalt only the
- * version and the number of live servers are printed.
+ * replication sink is skipped, as there.
  */
 @SuppressWarnings("deprecation") // ClusterStatus and ServerLoad: what admin.rb reads
 final class ReplicationStatus {

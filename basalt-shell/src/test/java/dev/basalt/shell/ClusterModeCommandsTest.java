@@ -96,7 +96,10 @@ class ClusterModeCommandsTest {
     for (ServerName s : byServer.keySet()) {
       assertThat(tasks).contains("\n    " + hostPortStartCode(s) + "\n        no active tasks\n");
     }
-    assertThat(shell.ok("status 'replication'")).endsWith("\n2 live servers\n");
+    // each region server reports its sink (and its sources, none here)
+    String replication = shell.ok("status 'replication', 'sink'");
+    assertThat(replication).containsPattern("\n2 live servers\n");
+    assertThat(replication.split("\n      SINK: TimeStampStarted=", -1)).hasSize(3);
   }
 
   @Test
