@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -41,7 +42,7 @@ final class RunnerProcess {
   record Result(List<Phase> phases, Map<String, long[]> p50p99ByPhaseAndOp, int exitStatus) {
     Phase phase(String name) {
       for (Phase p : phases) {
-        if (p.name().equals(name)) {
+        if (p.name().equalsIgnoreCase(name)) { // the runner prints A-F in capitals
           return p;
         }
       }
@@ -50,7 +51,7 @@ final class RunnerProcess {
 
     /** p50 and p99 in µs of {@code op} in {@code phase}, or null. */
     long[] latency(String phase, String op) {
-      return p50p99ByPhaseAndOp.get(phase + " " + op);
+      return p50p99ByPhaseAndOp.get(phase.toLowerCase(Locale.ROOT) + " " + op);
     }
   }
 
@@ -72,9 +73,7 @@ final class RunnerProcess {
     cmd.add("dev.basalt.bench.workload.WorkloadRunner");
     cmd.addAll(args);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    List<Phase> phases = new ArrayList<>();
-    Map<String, long[]> latencies = new LinkedHashMap<>();
-    String tablePhase = "";
+    OutputParser parser = new OutputParser();
     try (BufferedReader in =
             new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         PrintWriter out =
@@ -89,34 +88,53 @@ final class RunnerProcess {
       while ((line = in.readLine()) != null) {
         out.println(line);
         out.flush();
-        Matcher done = DONE.matcher(line);
-        if (done.find()) {
-          Phase ph =
-              new Phase(
-                  done.group(1),
-                  number(done.group(2)),
-                  Double.parseDouble(done.group(3)),
-                  number(done.group(4)),
-                  number(done.group(5)));
-          phases.add(ph);
-          onDone.accept(ph);
-          continue;
-        }
-        Matcher row = ROW.matcher(line);
-        if (row.find()) {
-          if (!row.group(1).isEmpty()) {
-            tablePhase = row.group(1);
-          }
-          // count | errors | not found | mean | p50 | p95 | p99 | p99.9 | max
-          String[] cells = row.group(3).split("\\|");
-          if (cells.length >= 7) {
-            latencies.put(
-                tablePhase + " " + row.group(2), new long[] {number(cells[4]), number(cells[6])});
-          }
+        Phase done = parser.accept(line);
+        if (done != null) {
+          onDone.accept(done);
         }
       }
     }
-    return new Result(phases, latencies, p.waitFor());
+    return parser.result(p.waitFor());
+  }
+
+  /** Reads the runner's output a line at a time: the phases' ends and the result table's rows. */
+  static final class OutputParser {
+    private final List<Phase> phases = new ArrayList<>();
+    private final Map<String, long[]> latencies = new LinkedHashMap<>();
+    private String tablePhase = "";
+
+    /** Takes one line; returns the phase it ends, if it is a "done" line, else null. */
+    Phase accept(String line) {
+      Matcher done = DONE.matcher(line);
+      if (done.find()) {
+        Phase ph =
+            new Phase(
+                done.group(1),
+                number(done.group(2)),
+                Double.parseDouble(done.group(3)),
+                number(done.group(4)),
+                number(done.group(5)));
+        phases.add(ph);
+        return ph;
+      }
+      Matcher row = ROW.matcher(line);
+      if (row.find()) {
+        if (!row.group(1).isEmpty()) {
+          tablePhase = row.group(1).toLowerCase(Locale.ROOT);
+        }
+        // count | errors | not found | mean | p50 | p95 | p99 | p99.9 | max
+        String[] cells = row.group(3).split("\\|");
+        if (cells.length >= 7) {
+          latencies.put(
+              tablePhase + " " + row.group(2), new long[] {number(cells[4]), number(cells[6])});
+        }
+      }
+      return null;
+    }
+
+    Result result(int exitStatus) {
+      return new Result(List.copyOf(phases), Map.copyOf(latencies), exitStatus);
+    }
   }
 
   private static long number(String s) {
