@@ -268,6 +268,21 @@ class ReplicationCommandsTest extends ShellTestBase {
           .isEqualTo("v1");
     }
 
+    // the source's load report, once it has shipped the edit
+    // (HBase names a normal queue after its peer: "Normal Queue: tp"; the queue name is the
+    // server's to choose, so it is not checked here)
+    String shipped = "       SOURCE: PeerID=tp\n         Normal Queue: ";
+    long until = System.nanoTime() + 30_000_000_000L;
+    String status = shell.ok("status 'replication', 'source'");
+    while (!status.contains("AgeOfLastShippedOp=") && System.nanoTime() < until) {
+      Thread.sleep(500);
+      status = shell.ok("status 'replication', 'source'");
+    }
+    assertThat(status)
+        .contains(shipped)
+        .containsPattern("\n           AgeOfLastShippedOp=\\d+, TimeStampOfLastShippedOp=")
+        .containsPattern(", OpsShippedToTarget=[1-9]\\d*, ");
+
     assertThat(shell.ok("disable_table_replication 'rp_t'"))
         .isEqualTo("Replication of table 'rp_t' successfully disabled.\n");
     assertThat(shell.ok("list_replicated_tables 'rp_t'"))
