@@ -97,6 +97,9 @@ public final class ReplicationMeasure {
       addPeer(PEER);
       probe = new LagProbe(ca, cb, TABLE, FAMILY, o.probePeriodMillis());
       sampler = new SourceSampler(ca);
+      long first = probe.awaitCaughtUp(CATCH_UP_TIMEOUT_MILLIS);
+      report.line(
+          "The first row written after the peer was added was on B %,d ms after its put.%n", first);
       probe.start();
       sampler.start();
       if (o.runs("lag")) {

@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -45,17 +47,21 @@ final class Report {
         "| stage | markers seen | lag p50 ms | p99 ms | max ms | marker put p50 / p99 µs |"
             + " source's figures (status 'replication', sampled each second) |");
     line("| --- | ---: | ---: | ---: | ---: | --- | --- |");
-    for (Map.Entry<String, Histogram> e : lags.entrySet()) {
-      Histogram h = e.getValue();
-      Histogram p = puts.get(e.getKey());
-      SourceSampler.Figures f = sources.get(e.getKey());
+    // every stage either saw, in the order they came (the sampler saw each one; markers pause
+    // while the peer is down)
+    Set<String> stages = new LinkedHashSet<>(sources.keySet());
+    stages.addAll(lags.keySet());
+    for (String stage : stages) {
+      Histogram h = lags.get(stage);
+      Histogram p = puts.get(stage);
+      SourceSampler.Figures f = sources.get(stage);
       line(
-          "| %s | %,d | %,d | %,d | %,d | %s | %s |",
-          e.getKey(),
-          h.getTotalCount(),
-          h.getValueAtPercentile(50),
-          h.getValueAtPercentile(99),
-          h.getMaxValue(),
+          "| %s | %s | %s | %s | %s | %s | %s |",
+          stage,
+          h == null ? "0" : String.format(Locale.ROOT, "%,d", h.getTotalCount()),
+          h == null ? "" : String.format(Locale.ROOT, "%,d", h.getValueAtPercentile(50)),
+          h == null ? "" : String.format(Locale.ROOT, "%,d", h.getValueAtPercentile(99)),
+          h == null ? "" : String.format(Locale.ROOT, "%,d", h.getMaxValue()),
           p == null
               ? ""
               : String.format(
