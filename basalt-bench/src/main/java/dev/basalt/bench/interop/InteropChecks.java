@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
@@ -47,8 +48,9 @@ final class InteropChecks {
     String peer = "interop_" + tag + "_" + run;
     source.ensureNamespace("interop");
     sink.ensureNamespace("interop");
-    source.createTable(table);
-    sink.createTable(table);
+    // HBase's default rules here; master-master's table has the new ones.
+    source.createTable(table, false);
+    sink.createTable(table, false);
     source.addPeer(peer, sink, table);
     try {
       int calls;
@@ -82,6 +84,72 @@ final class InteropChecks {
   }
 
   /**
+   * Per-cell TTLs ({@code Mutation.setTTL}), both ways: HBase keeps one as a TTL tag on each cell
+   * of the mutation and ships the tag with the cell ({@code KeyValueCodecWithTags}), and its sink
+   * keeps it. A cell written already expired must stay invisible on the sink as on the source, and
+   * a cell with an hour to live must arrive.
+   */
+  String cellTtl(Side hbase, Side basalt) throws IOException, CheckFailed {
+    byte[] q = Bytes.toBytes("q");
+    List<String> problems = new ArrayList<>();
+    for (Side[] pair : new Side[][] {{hbase, basalt}, {basalt, hbase}}) {
+      Side source = pair[0];
+      Side sink = pair[1];
+      String tag = "ttl_from_" + source.name.toLowerCase(Locale.ROOT);
+      TableName table = TableName.valueOf("interop", tag + "_" + run);
+      String peer = "interop_" + tag + "_" + run;
+      source.ensureNamespace("interop");
+      sink.ensureNamespace("interop");
+      source.createTable(table, false);
+      sink.createTable(table, false);
+      source.addPeer(peer, sink, table);
+      try {
+        long now = System.currentTimeMillis();
+        try (Table t = source.conn.getTable(table)) {
+          t.put(
+              new Put(Bytes.toBytes("expired"))
+                  .addColumn(InteropWrites.CF, q, now - 3_600_000, Bytes.toBytes("expired"))
+                  .setTTL(60_000));
+          t.put(
+              new Put(Bytes.toBytes("alive"))
+                  .addColumn(InteropWrites.CF, q, now, Bytes.toBytes("an hour to live"))
+                  .setTTL(3_600_000));
+          // Written last, so shipped last: once here, the others are too.
+          t.put(new Put(Bytes.toBytes("end")).addColumn(InteropWrites.CF, q, Bytes.toBytes("")));
+        }
+        List<String> expected = CellDump.of(source.conn, table, InteropWrites.CF, false);
+        if (expected.size() != 2) {
+          problems.add(source + " itself reads " + expected + " (the expired cell should be gone)");
+          continue;
+        }
+        await(
+            "row 'end' of " + table + " on " + sink,
+            () -> {
+              try (Table t = sink.conn.getTable(table)) {
+                return !t.get(new Get(Bytes.toBytes("end"))).isEmpty();
+              }
+            });
+        List<String> actual = CellDump.of(sink.conn, table, InteropWrites.CF, false);
+        if (!actual.equals(expected)) {
+          problems.add(
+              source
+                  + " -> "
+                  + sink
+                  + ": "
+                  + String.join(", ", CellDump.differences(expected, actual, 4))
+                  + " (the cell's TTL did not travel with it)");
+        }
+      } finally {
+        source.removePeer(peer);
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new CheckFailed(String.join("; ", problems));
+    }
+    return "a cell written expired stays invisible and one with an hour to live arrives, both ways";
+  }
+
+  /**
    * A peer each way on one table, edits on both sides, then the loop test: after one more put on
    * each side, each side ships exactly one edit and applies exactly one, and then nothing more.
    */
@@ -89,8 +157,8 @@ final class InteropChecks {
       throws IOException, CheckFailed, InterruptedException {
     TableName table = TableName.valueOf("interop_mm_" + run);
     String peer = "interop_mm_" + run;
-    hbase.createTable(table);
-    basalt.createTable(table);
+    hbase.createTable(table, true);
+    basalt.createTable(table, true);
     hbase.addPeer(peer, basalt, table);
     basalt.addPeer(peer, hbase, table);
     try {

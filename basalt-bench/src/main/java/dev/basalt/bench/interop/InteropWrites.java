@@ -16,10 +16,11 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * The edits the interop check makes on the source cluster: one row per kind of edit a sink must
  * reproduce (several versions with explicit timestamps, a server-assigned timestamp, each kind of
- * delete marker, a whole-row delete, a value of 3 MB, increments and appends, which a source ships
- * as the puts of their results, a row mutation, a check-and-put, a batch), plus a cell in the
- * family whose scope is local, which must not leave the source. Every row starts with a prefix, so
- * two clusters can write the same table at once (master-master) without touching each other's rows.
+ * delete marker, a whole-row delete, a put under a newer delete marker, a value of 3 MB, increments
+ * and appends, which a source ships as the puts of their results, a row mutation, a check-and-put,
+ * a batch), plus a cell in the family whose scope is local, which must not leave the source. Every
+ * row starts with a prefix, so two clusters can write the same table at once (master-master)
+ * without touching each other's rows.
  */
 final class InteropWrites {
   static final byte[] CF = Bytes.toBytes("cf");
@@ -133,6 +134,14 @@ final class InteropWrites {
     put(new Put(again).addColumn(CF, Q, 1000, Bytes.toBytes("before")));
     delete(new Delete(again));
     put(new Put(again).addColumn(CF, R, Bytes.toBytes("after"))); // newer than the marker
+
+    // A put older than a delete marker but written after it: hidden under HBase's classic rules
+    // (NEW_VERSION_BEHAVIOR false), visible under the new ones (true). Both sides agree only when
+    // the table has the same NEW_VERSION_BEHAVIOR on both.
+    byte[] under = row("put-under-newer-delete");
+    put(new Put(under).addColumn(CF, Q, 1000, Bytes.toBytes("before")));
+    delete(new Delete(under).addColumns(CF, Q, 5000));
+    put(new Put(under).addColumn(CF, Q, 4000, Bytes.toBytes("after the delete, older than it")));
 
     byte[] counter = row("increment");
     table.increment(new Increment(counter).addColumn(CF, Q, 5));

@@ -15,7 +15,7 @@ import java.util.Set;
  *
  * <pre>
  * java -cp basalt-bench/target/benchmarks.jar dev.basalt.bench.interop.ReplicationInteropMain \
- *     --hbase HOST:ZKPORT --basalt HOST:ZKPORT [--checks hbase-to-basalt,basalt-to-hbase,master-master]
+ *     --hbase HOST:ZKPORT --basalt HOST:ZKPORT [--checks hbase-to-basalt,basalt-to-hbase,master-master,cell-ttl]
  *     [--timeout-seconds 60]
  * </pre>
  *
@@ -26,9 +26,13 @@ public final class ReplicationInteropMain {
   static final String HBASE_TO_BASALT = "hbase-to-basalt";
   static final String BASALT_TO_HBASE = "basalt-to-hbase";
   static final String MASTER_MASTER = "master-master";
+  static final String CELL_TTL = "cell-ttl";
+  static final List<String> CHECKS =
+      List.of(HBASE_TO_BASALT, BASALT_TO_HBASE, MASTER_MASTER, CELL_TTL);
   private static final String USAGE =
       "usage: ReplicationInteropMain --hbase HOST:ZKPORT --basalt HOST:ZKPORT"
-          + " [--checks hbase-to-basalt,basalt-to-hbase,master-master] [--timeout-seconds 60]";
+          + " [--checks hbase-to-basalt,basalt-to-hbase,master-master,cell-ttl]"
+          + " [--timeout-seconds 60]";
 
   private ReplicationInteropMain() {}
 
@@ -39,8 +43,7 @@ public final class ReplicationInteropMain {
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     String hbaseZk = null;
     String basaltZk = null;
-    Set<String> checks =
-        new LinkedHashSet<>(List.of(HBASE_TO_BASALT, BASALT_TO_HBASE, MASTER_MASTER));
+    Set<String> checks = new LinkedHashSet<>(CHECKS);
     long timeoutSeconds = 60;
     try {
       for (int i = 0; i < args.length; i++) {
@@ -50,7 +53,7 @@ public final class ReplicationInteropMain {
           case "--checks" -> {
             checks = new LinkedHashSet<>(List.of(value(args, ++i).split(",")));
             for (String c : checks) {
-              if (!List.of(HBASE_TO_BASALT, BASALT_TO_HBASE, MASTER_MASTER).contains(c)) {
+              if (!CHECKS.contains(c)) {
                 throw new IllegalArgumentException("unknown check '" + c + "'");
               }
             }
@@ -78,7 +81,8 @@ public final class ReplicationInteropMain {
             switch (check) {
               case HBASE_TO_BASALT -> "HBase -> Basalt";
               case BASALT_TO_HBASE -> "Basalt -> HBase";
-              default -> "HBase <-> Basalt (master-master)";
+              case MASTER_MASTER -> "HBase <-> Basalt (master-master)";
+              default -> "cell TTLs, both ways";
             };
         out.println(title + ":");
         try {
@@ -86,7 +90,8 @@ public final class ReplicationInteropMain {
               switch (check) {
                 case HBASE_TO_BASALT -> c.oneWay(hbase, basalt, "h2b");
                 case BASALT_TO_HBASE -> c.oneWay(basalt, hbase, "b2h");
-                default -> c.masterMaster(hbase, basalt);
+                case MASTER_MASTER -> c.masterMaster(hbase, basalt);
+                default -> c.cellTtl(hbase, basalt);
               };
           out.println("PASS " + title + ": " + summary);
         } catch (InteropChecks.CheckFailed e) {

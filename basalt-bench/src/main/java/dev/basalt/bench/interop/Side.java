@@ -53,9 +53,11 @@ final class Side implements AutoCloseable {
 
   /**
    * Creates the table: family {@code cf} replicated ({@code REPLICATION_SCOPE => 1}, five versions)
-   * and family {@code local} not ({@code REPLICATION_SCOPE => 0}).
+   * and family {@code local} not ({@code REPLICATION_SCOPE => 0}), both with the given {@code
+   * NEW_VERSION_BEHAVIOR}. It is set explicitly because the two systems' defaults differ (HBase
+   * false, Basalt true), and the same edits read differently under the two rules.
    */
-  void createTable(TableName table) throws IOException {
+  void createTable(TableName table, boolean newVersionBehavior) throws IOException {
     try (Admin admin = conn.getAdmin()) {
       admin.createTable(
           TableDescriptorBuilder.newBuilder(table)
@@ -63,10 +65,12 @@ final class Side implements AutoCloseable {
                   ColumnFamilyDescriptorBuilder.newBuilder(InteropWrites.CF)
                       .setScope(HConstants.REPLICATION_SCOPE_GLOBAL)
                       .setMaxVersions(5)
+                      .setNewVersionBehavior(newVersionBehavior)
                       .build())
               .setColumnFamily(
                   ColumnFamilyDescriptorBuilder.newBuilder(InteropWrites.LOCAL)
                       .setMaxVersions(5)
+                      .setNewVersionBehavior(newVersionBehavior)
                       .build())
               .build());
     }
