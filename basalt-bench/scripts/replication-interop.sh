@@ -7,15 +7,20 @@
 #
 #   hbase-to-basalt  add_peer on HBase with Basalt's cluster key (127.0.0.1:<zk port>:/hbase),
 #                    every kind of edit on HBase (versions, server timestamps, the four delete
-#                    markers, a row delete, increments, appends, row mutations, check-and-put, a
-#                    3 MB value, a 100-row batch, a family with REPLICATION_SCOPE 0); Basalt's copy
+#                    markers, a row delete, a put under a newer delete marker, increments,
+#                    appends, row mutations, check-and-put, a 3 MB value, a 100-row batch, a
+#                    family with REPLICATION_SCOPE 0; NEW_VERSION_BEHAVIOR false, set on both
+#                    sides, as the two systems' defaults differ); Basalt's copy
 #                    must equal HBase's cell by cell, as read and as stored (raw scan: delete
 #                    markers and the cells they mask), and the local family must stay home
 #   basalt-to-hbase  the same with the peer on Basalt and the edits made there
-#   master-master    a peer each way on one table, edits on both sides, equal copies; then one put
+#   master-master    a peer each way on one table (NEW_VERSION_BEHAVIOR true), the same edits on
+#                    both sides (rows of their own), equal copies; then one put
 #                    on each side must be shipped once and applied once by each cluster (the
 #                    replication figures of Admin.getClusterMetrics, as `status 'replication'`
 #                    prints them), and nothing may be shipped in the 10 s after (no loop)
+#   cell-ttl         a cell written with Mutation.setTTL, both ways: one written already expired
+#                    must stay invisible on the sink, one with an hour to live must arrive
 #
 #   basalt-bench/scripts/replication-interop.sh [--skip-build] [--keep] [--checks a,b,...]
 #
@@ -46,7 +51,7 @@ while [ $# -gt 0 ]; do
       shift
       ;;
     -h | --help)
-      sed -n '2,32p' "$0"
+      sed -n '2,37p' "$0"
       exit 0
       ;;
     *)
