@@ -55,9 +55,12 @@ cp conf/logback.xml "$OUT/dist/conf/"
 cp basalt-server/target/lib/*.jar "$OUT/dist/lib/"
 jar cf "$OUT/dist/lib/basalt-server.jar" -C basalt-server/target/classes .
 cp basalt-bench/target/benchmarks.jar "$OUT/dist/"
-changes=$(git status --porcelain -- basalt-core/src basalt-server/src | wc -l)
-echo "replication-lag: commit $(git rev-parse --short HEAD)" \
-  "($changes uncommitted files in basalt-core/basalt-server), output in $OUT"
+# what is measured (a copy made with git archive has no .git: then only the output directory)
+if commit=$(git rev-parse --short HEAD 2>/dev/null); then
+  changes=$(git status --porcelain -- basalt-core/src basalt-server/src | wc -l)
+  echo "replication-lag: commit $commit ($changes uncommitted files in basalt-core/basalt-server)"
+fi
+echo "replication-lag: output in $OUT"
 
 # shellcheck disable=SC2086
 exec java $MEASURE_OPTS -cp "$OUT/dist/benchmarks.jar" \
