@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.replication.ReplicationPeerConfig;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -317,13 +318,36 @@ class VerifyReplicationTest {
   }
 
   @Test
-  void aPeerIdIsLookedUpOnTheSource() {
-    // Basalt's peer list is not served yet (an unsupported call today, a ReplicationPeerNotFound
-    // once it is); either way one line naming the peer. Checked by hand against HBase 2.6.1,
-    // where the id resolves to the peer's cluster key.
+  void aPeerIdIsLookedUpOnTheSource() throws IOException {
+    try (Admin admin = servers.source.connection.getAdmin()) {
+      // scope 0 everywhere in this class: the peer ships nothing, it only names the cluster
+      admin.addReplicationPeer(
+          "9",
+          ReplicationPeerConfig.newBuilder()
+              .setClusterKey(servers.peer.clusterKey())
+              .setReplicateAllUserTables(true)
+              .build());
+      try {
+        Run r = run(null, "--source=" + servers.source.clusterKey(), "--peer=9", "vr_kinds");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out())
+            .startsWith(
+                "Table vr_kinds on the source ("
+                    + servers.source.clusterKey()
+                    + ") against vr_kinds on the peer ("
+                    + servers.peer.clusterKey()
+                    + "):\n");
+        assertThat(counters(r)).startsWith("GOODROWS=5", "BADROWS=7");
+      } finally {
+        admin.removeReplicationPeer("9");
+      }
+    }
     assertError(
         run(null, "--source=" + servers.source.clusterKey(), "--peer=7", "vr_kinds"),
-        "replication peer '7' ");
+        "replication peer '7' is not configured on the source cluster ("
+            + servers.source.clusterKey()
+            + "); list_peers shows them");
   }
 
   @Test
