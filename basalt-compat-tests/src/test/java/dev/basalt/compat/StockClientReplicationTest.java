@@ -204,7 +204,9 @@ class StockClientReplicationTest {
         ReplicationLoadSource source =
             sources.stream().filter(s -> s.getPeerID().equals("oneway")).findFirst().orElseThrow();
         assertThat(source.getOPsShipped()).isGreaterThanOrEqualTo(50);
-        assertThat(source.getQueueId()).isEqualTo("local");
+        assertThat(source.getQueueId())
+            .as("HBase names a normal queue after its peer")
+            .isEqualTo("oneway");
       }
       try (Admin admin = cb.getAdmin()) {
         ReplicationLoadSink sink =
@@ -363,6 +365,15 @@ class StockClientReplicationTest {
                       "self", ReplicationPeerConfig.newBuilder().setClusterKey(key(a)).build()))
           .isInstanceOf(DoNotRetryIOException.class)
           .hasMessageContaining("should not replicate to itself");
+      assertThatThrownBy(
+              () ->
+                  admin.addReplicationPeer(
+                      "unreachable",
+                      ReplicationPeerConfig.newBuilder()
+                          .setClusterKey("127.0.0.1:1:/hbase")
+                          .build()))
+          .isInstanceOf(DoNotRetryIOException.class)
+          .hasMessageContaining("Can't get peerClusterId for clusterKey=127.0.0.1:1:/hbase");
       assertThatThrownBy(() -> admin.removeReplicationPeer("nosuch"))
           .hasMessageContaining("nosuch");
 

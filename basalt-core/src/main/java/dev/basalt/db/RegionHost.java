@@ -70,6 +70,7 @@ public final class RegionHost implements Closeable {
   private final ConcurrentHashMap<String, Region> online = new ConcurrentHashMap<>();
   private volatile boolean closed;
   private volatile Consumer<List<Database.RecoveredNonce>> recoveredNonces = n -> {};
+  private volatile RegionLifecycle lifecycle = RegionLifecycle.NONE;
 
   /**
    * Starts a host with a new, empty log, holding the lock of its directory {@code WALs/<serverId>}
@@ -156,6 +157,14 @@ public final class RegionHost implements Closeable {
   }
 
   /**
+   * Hears each region open (before it serves) and close (after its last edit is in the log), for
+   * serial replication's barriers. Set once, before regions open.
+   */
+  public void onRegionLifecycle(RegionLifecycle listener) {
+    this.lifecycle = listener;
+  }
+
+  /**
    * Opens a region and serves it; a region already open here is returned as it is.
    *
    * <p>A region with recovered edits (a dead server's log split for it) replays them first: the
@@ -198,6 +207,12 @@ public final class RegionHost implements Closeable {
     if (replayed.files() > 0) {
       recoveredNonces.accept(replayed.nonces());
     }
+    try {
+      lifecycle.opened(info, desc, region.getLastSequenceId() + 1);
+    } catch (IOException | RuntimeException e) {
+      region.close();
+      throw e;
+    }
     online.put(name, region);
     return region;
   }
@@ -216,6 +231,7 @@ public final class RegionHost implements Closeable {
     region.flush(); // most of the data, while operations still run
     region.close(true); // the rest, with operations held off
     online.remove(encodedName, region);
+    closedInLog(region);
     wal.forgetRegion(encodedName);
     splitChecks.forget(encodedName);
     return region.getLastSequenceId();
@@ -350,6 +366,19 @@ public final class RegionHost implements Closeable {
     return handOverRegions(regions, news);
   }
 
+  /** Tells the lifecycle listener where the log ends after a closed region's last edit. */
+  private void closedInLog(Region region) {
+    try {
+      lifecycle.closed(region.getRegionInfo(), region.getTableDescriptor(), wal.endPosition());
+    } catch (IOException | RuntimeException e) {
+      LOG.error(
+          "could not record where region {} ended in the log; serial replication peers may wait"
+              + " for it",
+          region.getRegionInfo().getEncodedName(),
+          e);
+    }
+  }
+
   private Region requireOnline(String encodedName) throws BasaltIOException {
     Region r = region(encodedName);
     if (r == null) {
@@ -395,6 +424,7 @@ public final class RegionHost implements Closeable {
     for (Region r : olds) {
       String name = r.getRegionInfo().getEncodedName();
       online.remove(name, r);
+      closedInLog(r);
       wal.forgetRegion(name); // every edit of it is in its files
     }
     return new HandOver(news, floor);

@@ -392,6 +392,21 @@ public final class Wal implements Closeable {
   }
 
   /** Asks for a new segment; the next round (at the latest the background flusher's) starts it. */
+  /**
+   * Where the log ends once everything appended so far is written: a position at or after the end
+   * of every entry appended before this call (replication records where a closed region's last edit
+   * lies, for serial peers).
+   */
+  public WalPosition endPosition() throws IOException {
+    sync(appendedTxid, Durability.SYNC_WAL);
+    lock.lock();
+    try {
+      return new WalPosition(segmentNumber(currentName), current.position());
+    } finally {
+      lock.unlock();
+    }
+  }
+
   public void requestRoll() {
     rollRequested = true;
     LockSupport.unpark(flusher);

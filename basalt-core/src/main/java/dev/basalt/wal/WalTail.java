@@ -35,11 +35,17 @@ public final class WalTail implements Closeable {
    * What one {@link #read} returned.
    *
    * @param entries the edits read, in log order
+   * @param entryEnds the position after each entry (where a reader resumes to read the next one)
    * @param end the position after the last frame read (the next read starts there)
    * @param bytes the size of the frames read
    * @param logEnded the log has no more to give now and, for a log that is closed, never will
    */
-  public record Batch(List<WalEntry> entries, WalPosition end, long bytes, boolean logEnded) {}
+  public record Batch(
+      List<WalEntry> entries,
+      List<WalPosition> entryEnds,
+      WalPosition end,
+      long bytes,
+      boolean logEnded) {}
 
   private final Storage storage;
   private final String server;
@@ -53,6 +59,7 @@ public final class WalTail implements Closeable {
   private final Map<Integer, String> regions = new HashMap<>();
   private final Map<Integer, UUID> clusters = new HashMap<>();
   private final Map<Integer, String> tables = new HashMap<>();
+  private List<WalPosition> ends; // of the read in progress
 
   /**
    * @param server the server id whose log to read (the name of its directory under {@code WALs/})
@@ -79,10 +86,11 @@ public final class WalTail implements Closeable {
    */
   public Batch read(int maxEntries, long maxBytes, boolean logClosed) throws IOException {
     List<WalEntry> out = new ArrayList<>();
+    ends = new ArrayList<>();
     long bytes = 0;
     while (out.size() < maxEntries && bytes < maxBytes) {
       if (path == null && !locate()) {
-        return new Batch(out, position, bytes, true);
+        return new Batch(out, ends, position, bytes, true);
       }
       Segment seg;
       try {
@@ -103,7 +111,7 @@ public final class WalTail implements Closeable {
       // exists (or the server is gone); then one more pass picks up anything written before it.
       boolean finished = logClosed || laterSegmentExists();
       if (!finished) {
-        return new Batch(out, position, bytes, true);
+        return new Batch(out, ends, position, bytes, true);
       }
       Segment last;
       try {
@@ -122,11 +130,11 @@ public final class WalTail implements Closeable {
       }
       if (!laterSegmentExists()) {
         // A closed log's last segment: nothing follows; stay here (the caller drops the queue).
-        return new Batch(out, position, bytes, true);
+        return new Batch(out, ends, position, bytes, true);
       }
       advance();
     }
-    return new Batch(out, position, bytes, false);
+    return new Batch(out, ends, position, bytes, false);
   }
 
   /** What one pass over the current segment did. */
@@ -194,6 +202,7 @@ public final class WalTail implements Closeable {
         bytes += payload.length;
         if (e != null) {
           out.add(e);
+          ends.add(position);
           taken++;
         }
       }

@@ -21,12 +21,14 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -44,8 +46,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Replication with a cluster on either side (the shared one: child JVMs, three region servers) and
  * a standalone server in this JVM: every region server ships its own log, a sink that receives rows
- * of regions served elsewhere passes them on, and a region server killed with edits its peer has
- * not received hands its queue to a live one, which ships them.
+ * of regions served elsewhere passes them on, a region server killed with edits its peer has not
+ * received hands its queue to a live one, which ships them, and a serial peer gets a region's edits
+ * in order across a move and the death of its first server.
  */
 @ExtendWith(SharedCluster.class)
 class ClusterReplicationTest {
@@ -213,6 +216,61 @@ class ClusterReplicationTest {
       try (Admin admin = sc.getAdmin()) {
         admin.removeReplicationPeer("tocluster");
       }
+    }
+  }
+
+  @Test
+  void aSerialPeerGetsARegionsEditsInOrderAcrossAMove() throws Exception {
+    TableName t = TableName.valueOf("repl_serial");
+    createOnBoth(t);
+    byte[] row = ClusterTables.rowIn(0, "serial");
+    long ts = 1_000_000L; // one timestamp: the edit applied last on the peer wins
+    Connection c = SharedCluster.connection();
+    try (Admin admin = c.getAdmin();
+        Table table = c.getTable(t)) {
+      admin.addReplicationPeer(
+          "serial",
+          ReplicationPeerConfig.newBuilder(peerTo(standaloneKey(), t)).setSerial(true).build());
+      clusterPeers.add("serial");
+      admin.disableReplicationPeer("serial");
+      for (int v = 1; v <= 40; v++) {
+        table.put(new Put(row).addColumn(ClusterTables.CF, ClusterTables.Q, ts, Bytes.toBytes(v)));
+      }
+      HRegionLocation before = c.getRegionLocator(t).getRegionLocation(row, true);
+      ServerName to = null;
+      for (LocalClusterNode rs : SharedCluster.cluster().regionServers()) {
+        ServerName s = ServerName.valueOf(rs.serverName().toString());
+        if (!s.equals(before.getServerName())) {
+          to = s;
+        }
+      }
+      admin.move(before.getRegion().getEncodedNameAsBytes(), to);
+      assertThat(c.getRegionLocator(t).getRegionLocation(row, true).getServerName()).isEqualTo(to);
+      for (int v = 41; v <= 80; v++) {
+        table.put(new Put(row).addColumn(ClusterTables.CF, ClusterTables.Q, ts, Bytes.toBytes(v)));
+      }
+      // The first life's edits now wait in a dead server's log until another server takes its
+      // queue over, while the second life's queue could ship at once: only the serial rule keeps
+      // them in order.
+      SharedCluster.cluster().kill(SharedCluster.regionServer(before.getServerName()));
+      admin.enableReplicationPeer("serial");
+    }
+    long deadline = System.nanoTime() + CONVERGE.toNanos();
+    try (Table peer = sc.getTable(t)) {
+      while (true) {
+        byte[] v = peer.get(new Get(row)).getValue(ClusterTables.CF, ClusterTables.Q);
+        if (v != null && Bytes.toInt(v) == 80) {
+          break;
+        }
+        assertThat(System.nanoTime())
+            .as("the peer's value, last %s", v == null ? null : Bytes.toInt(v))
+            .isLessThan(deadline);
+        Thread.sleep(100);
+      }
+      Thread.sleep(2_000); // anything still in flight would land now, out of order
+      assertThat(Bytes.toInt(peer.get(new Get(row)).getValue(ClusterTables.CF, ClusterTables.Q)))
+          .as("the edits of the region's first life arrived before those of its second")
+          .isEqualTo(80);
     }
   }
 

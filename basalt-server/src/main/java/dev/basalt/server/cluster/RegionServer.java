@@ -16,6 +16,7 @@ import dev.basalt.server.regionserver.MasterLink;
 import dev.basalt.server.regionserver.PauseGuard;
 import dev.basalt.server.regionserver.RegionAssignmentHandlers;
 import dev.basalt.server.regionserver.ServerLoads;
+import dev.basalt.server.replication.BarrierRecorder;
 import dev.basalt.server.replication.ClusterSinkTarget;
 import dev.basalt.server.replication.ReplicationLoad;
 import dev.basalt.server.replication.ReplicationSettings;
@@ -264,6 +265,7 @@ public final class RegionServer implements AutoCloseable {
     // client's retry of an increment it made there must not apply twice here.
     host.onRecoveredNonces(client::recoveredNonces);
     host.onSplitWanted(this::requestSplit);
+    host.onRegionLifecycle(new BarrierRecorder(storage, name.toString()));
     regions.attach(host);
     String rsDir = MasterLink.child(parent, "rs");
     zk.createPersistentPath(rsDir);

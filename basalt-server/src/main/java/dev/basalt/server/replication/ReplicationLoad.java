@@ -27,6 +27,16 @@ public final class ReplicationLoad {
     this.sink = sink;
   }
 
+  /**
+   * HBase's queue id: the peer's id for a server's own queue, {@code peer-<dead server>...} for one
+   * taken over (Basalt's queue files name the servers with {@code @}).
+   */
+  static String hbaseQueueId(SourceStats st) {
+    return st.recovered()
+        ? st.peerId() + "-" + st.queue().substring(0, st.queue().lastIndexOf('@')).replace('@', '-')
+        : st.peerId();
+  }
+
   public void addTo(ServerLoad.Builder load) {
     long now = System.currentTimeMillis();
     ReplicationSources s = sources.get();
@@ -36,12 +46,13 @@ public final class ReplicationLoad {
         load.addReplLoadSource(
             ReplicationLoadSource.newBuilder()
                 .setPeerID(st.peerId())
-                .setQueueId(st.queue())
+                .setQueueId(hbaseQueueId(st))
                 .setAgeOfLastShippedOp(st.ageOfLastShippedOp(now))
                 .setSizeOfLogQueue(st.sizeOfLogQueue())
                 .setTimeStampOfLastShippedOp(last)
                 .setReplicationLag(st.replicationLag(now))
-                .setTimeStampOfNextToReplicate(st.caughtUp ? 0 : st.lastReadWriteTime)
+                .setTimeStampOfNextToReplicate(
+                    st.lastReadWriteTime > 0 ? st.lastReadWriteTime : st.startedAt)
                 .setRecovered(st.recovered())
                 .setRunning(st.running())
                 .setEditsSinceRestart(st.shippedOps() > 0)
@@ -54,7 +65,10 @@ public final class ReplicationLoad {
       load.setReplLoadSink(
           ReplicationLoadSink.newBuilder()
               .setAgeOfLastAppliedOp(k.ageOfLastAppliedOp())
-              .setTimeStampsOfLastAppliedOp(k.lastAppliedAt())
+              // HBase reports its start until something is applied (the shell then prints
+              // "Waiting for OPs...")
+              .setTimeStampsOfLastAppliedOp(
+                  k.lastAppliedAt() > 0 ? k.lastAppliedAt() : k.startedAt())
               .setTimestampStarted(k.startedAt())
               .setTotalOpsProcessed(k.appliedOps()));
     }

@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * <p>Refusals are DoNotRetryIOExceptions with HBase's messages: a peer id with {@code -}, a cluster
  * key that does not parse, a peer whose ZooKeeper holds this cluster's own id ("should not
  * replicate to itself"), namespaces or table-families with {@code replicate_all}, exclusions
- * without it, an id in use or unknown, enabling an enabled peer, changing a peer's cluster key. A
- * peer that cannot be reached when added is only a warning, as in HBase: it may be down.
+ * without it, an id in use or unknown, enabling an enabled peer, changing a peer's cluster key, and
+ * a peer whose ZooKeeper cannot be reached when it is added (HBase 2.6.1 refuses it too; once
+ * added, a peer that goes down only delays its edits).
  *
  * <p>Thread-safe (changes are serialized).
  */
@@ -265,11 +266,10 @@ public final class ReplicationPeers {
         ZooKeeperSession.connect(key.connectString(), probeTimeout, Duration.ofSeconds(10))) {
       peerId = PeerCluster.readClusterId(zk, key);
     } catch (IOException e) {
-      LOG.warn(
-          "cannot read the cluster id of peer cluster {} (added anyway; it may be down): {}",
-          clusterKey,
-          e.getMessage());
-      return;
+      // HBase 2.6 refuses too (checked against 2.6.1): a peer is added while it can be reached,
+      // so that a typo in the key fails at once instead of stalling the peer for good.
+      throw BasaltIOException.doNotRetry(
+          "Can't get peerClusterId for clusterKey=" + clusterKey + ": " + e.getMessage());
     }
     if (peerId.equals(clusterId.get())) {
       throw BasaltIOException.doNotRetry(

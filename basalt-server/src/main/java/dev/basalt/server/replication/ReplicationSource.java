@@ -8,6 +8,7 @@ import dev.basalt.server.cluster.ServerName;
 import dev.basalt.server.rpc.CellBlockCodec;
 import dev.basalt.server.rpc.RemoteCallException;
 import dev.basalt.server.rpc.RpcClient;
+import dev.basalt.wal.ReplicationBarriers;
 import dev.basalt.wal.ReplicationQueues;
 import dev.basalt.wal.WalEntry;
 import dev.basalt.wal.WalPosition;
@@ -79,6 +80,7 @@ final class ReplicationSource implements Runnable {
   private final boolean recovered;
   private final PeerCluster peerCluster;
   private final SourceStats stats;
+  private final SerialGate serialGate;
   private volatile Peer peer;
   private volatile PeerFilter filter;
   private volatile boolean stopped;
@@ -91,6 +93,8 @@ final class ReplicationSource implements Runnable {
     this.recovered = ReplicationQueues.isRecovered(queue);
     this.peerCluster = peerCluster;
     this.stats = new SourceStats(peerId, queue, recovered);
+    this.serialGate =
+        new SerialGate(new ReplicationBarriers(ctx.storage()), ctx.queues(), peer.id());
     update(peer);
   }
 
@@ -189,35 +193,55 @@ final class ReplicationSource implements Runnable {
           continue;
         }
         WalTail.Batch batch = tail.read(ctx.batchEntries(), ctx.batchBytes(), recovered);
-        stats.editsRead += batch.entries().size();
+        List<WalEntry> entries = batch.entries();
+        WalPosition end = batch.end();
+        boolean held = false;
+        if (peer.config().getSerial() && !entries.isEmpty()) {
+          int allowed = serialGate.allowed(entries, logServer);
+          if (allowed < entries.size()) {
+            // An edit of a region whose earlier life on another server has not shipped yet: ship
+            // what comes before it and wait there (the other queues see where this one is).
+            held = true;
+            end = allowed == 0 ? stored : batch.entryEnds().get(allowed - 1);
+            entries = entries.subList(0, allowed);
+          }
+        }
+        stats.editsRead += entries.size();
         stats.logReadBytes += batch.bytes();
-        if (!batch.entries().isEmpty()) {
+        if (!entries.isEmpty()) {
           UUID peerClusterId = peerClusterId();
           if (peerClusterId == null) {
             return true; // disabled or stopped meanwhile
           }
-          Shipment s = prepare(batch.entries(), peerClusterId);
+          Shipment s = prepare(entries, peerClusterId);
           if (!s.entries.isEmpty()) {
             if (!ship(s)) {
               return true; // disabled or stopped while retrying: reread from the stored position
             }
           }
-          stats.lastReadWriteTime = batch.entries().get(batch.entries().size() - 1).writeTime();
+          stats.lastReadWriteTime = entries.get(entries.size() - 1).writeTime();
         }
-        stats.position = batch.end();
-        stats.sizeOfLogQueue = queueLength(logServer, batch.end());
-        boolean moved = batch.end().compareTo(stored) > 0;
+        stats.position = end;
+        stats.sizeOfLogQueue = queueLength(logServer, end);
+        boolean moved = end.compareTo(stored) > 0;
         long now = System.currentTimeMillis();
         // An idle source stores where it is only now and then: the position of a batch that
         // shipped nothing costs a write per poll otherwise.
         if (moved
-            && (batch.end().segment() != stored.segment()
+            && (held
+                || end.segment() != stored.segment()
                 || now - lastStoreAt >= 1_000
                 || !batch.logEnded())) {
-          ctx.queues().write(peerId, queue, batch.end());
-          stored = batch.end();
+          ctx.queues().write(peerId, queue, end);
+          stored = end;
           lastStoreAt = now;
         }
+        if (held) {
+          stats.heldForOrder = true;
+          sleep(ctx.idlePollMillis());
+          return true; // read again from where this stopped
+        }
+        stats.heldForOrder = false;
         if (batch.logEnded()) {
           if (recovered) {
             if (moved) {

@@ -10,6 +10,7 @@ public final class SourceStats {
   final String peerId;
   final String queue;
   final boolean recovered;
+  final long startedAt = System.currentTimeMillis();
   volatile boolean running;
   volatile WalPosition position;
   volatile int sizeOfLogQueue = 1;
@@ -29,6 +30,9 @@ public final class SourceStats {
 
   /** Whether everything read has been shipped and the log has nothing more now. */
   volatile boolean caughtUp;
+
+  /** A serial peer's source waiting for another queue to ship a region's earlier edits. */
+  volatile boolean heldForOrder;
 
   SourceStats(String peerId, String queue, boolean recovered) {
     this.peerId = peerId;
