@@ -88,8 +88,8 @@ public final class ReplicationInteropMain {
         try {
           String summary =
               switch (check) {
-                case HBASE_TO_BASALT -> c.oneWay(hbase, basalt, "h2b");
-                case BASALT_TO_HBASE -> c.oneWay(basalt, hbase, "b2h");
+                case HBASE_TO_BASALT -> c.oneWay(hbase, basalt, "h2b", true);
+                case BASALT_TO_HBASE -> c.oneWay(basalt, hbase, "b2h", false);
                 case MASTER_MASTER -> c.masterMaster(hbase, basalt);
                 default -> c.cellTtl(hbase, basalt);
               };
