@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.DoNotRetryIOException;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -338,6 +339,76 @@ class StockClientReplicationTest {
           "the stalled peer's rows", CONVERGE, () -> cells(cc, missing).size() == 20);
     } finally {
       removePeers(ca, "stalls", "goeson");
+    }
+  }
+
+  /**
+   * The point-in-time-recovery copy of the seeds' article: a peer whose table keeps deleted cells
+   * (KEEP_DELETED_CELLS, MIN_VERSIONS, a TTL) receives the source's deletes as markers, yet a read
+   * as of a time before a delete still returns what was deleted, also after a major compaction; the
+   * peer lags on purpose (disabled while the source works, enabled later).
+   */
+  @Test
+  void aDelayedPeerThatKeepsDeletedCellsCanReadBackWhatTheSourceDeleted() throws Exception {
+    TableName t = TableName.valueOf("pitr");
+    try (Admin admin = ca.getAdmin()) {
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(t)
+              .setColumnFamily(
+                  ColumnFamilyDescriptorBuilder.newBuilder(CF)
+                      .setScope(HConstants.REPLICATION_SCOPE_GLOBAL)
+                      .build())
+              .build());
+    }
+    try (Admin admin = cb.getAdmin()) {
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(t)
+              .setColumnFamily(
+                  ColumnFamilyDescriptorBuilder.newBuilder(CF)
+                      .setScope(HConstants.REPLICATION_SCOPE_GLOBAL)
+                      .setKeepDeletedCells(KeepDeletedCells.TRUE)
+                      .setMinVersions(1)
+                      .setMaxVersions(10)
+                      .setTimeToLive(86_400)
+                      .build())
+              .build());
+    }
+    addPeer(ca, "pitr", b, t);
+    try (Admin admin = ca.getAdmin()) {
+      admin.disableReplicationPeer("pitr"); // the delayed copy
+    }
+    try {
+      long now = System.currentTimeMillis();
+      try (Table table = ca.getTable(t)) {
+        table.put(
+            new Put(Bytes.toBytes("acct")).addColumn(CF, Q, now - 3_000, Bytes.toBytes("100")));
+        table.put(
+            new Put(Bytes.toBytes("acct")).addColumn(CF, Q, now - 2_000, Bytes.toBytes("250")));
+        table.delete(new Delete(Bytes.toBytes("acct"), now - 1_000)); // the mistake
+        table.put(new Put(Bytes.toBytes("other")).addColumn(CF, Q, now - 500, Bytes.toBytes("x")));
+        assertThat(table.get(new Get(Bytes.toBytes("acct"))).isEmpty()).isTrue();
+      }
+      try (Admin admin = ca.getAdmin()) {
+        admin.enableReplicationPeer("pitr");
+      }
+      StockClients.await("the delayed copy to catch up", CONVERGE, () -> cells(cb, t).size() == 1);
+      try (Table copy = cb.getTable(t);
+          Admin admin = cb.getAdmin()) {
+        assertThat(copy.get(new Get(Bytes.toBytes("acct"))).isEmpty())
+            .as("the delete reached the copy")
+            .isTrue();
+        admin.flush(t);
+        admin.majorCompact(t);
+        Thread.sleep(1_000);
+        Result asOfBefore =
+            copy.get(new Get(Bytes.toBytes("acct")).setTimeRange(0, now - 1_500).readAllVersions());
+        assertThat(asOfBefore.getColumnCells(CF, Q))
+            .extracting(c -> Bytes.toString(CellUtil.cloneValue(c)))
+            .as("the copy still reads what the source deleted, as of before the delete")
+            .containsExactly("250", "100");
+      }
+    } finally {
+      removePeers(ca, "pitr");
     }
   }
 
