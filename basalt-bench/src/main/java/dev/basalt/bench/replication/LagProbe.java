@@ -38,6 +38,7 @@ final class LagProbe implements AutoCloseable {
   private final ConcurrentLinkedQueue<Marker> pending = new ConcurrentLinkedQueue<>();
   private final Map<String, Histogram> lagByStage = new LinkedHashMap<>();
   private final Map<String, Histogram> putByStage = new LinkedHashMap<>();
+  private final Map<String, Histogram> pollByStage = new LinkedHashMap<>();
   private final AtomicLong sequence = new AtomicLong();
   private final AtomicLong errors = new AtomicLong();
   private volatile Connection peer;
@@ -134,6 +135,13 @@ final class LagProbe implements AutoCloseable {
     return copy;
   }
 
+  /** How long the peer took to answer the poller's lookups, per stage, in µs. */
+  synchronized Map<String, Histogram> pollLatencies() {
+    Map<String, Histogram> copy = new LinkedHashMap<>();
+    pollByStage.forEach((k, v) -> copy.put(k, v.copy()));
+    return copy;
+  }
+
   private void writeLoop() {
     long next = System.nanoTime();
     try (Table t = source.getTable(table)) {
@@ -183,6 +191,7 @@ final class LagProbe implements AutoCloseable {
           gets.add(new Get(m.row));
         }
         boolean[] found;
+        long asked = System.nanoTime();
         try (Table t = peer.getTable(table)) {
           found = t.exists(gets);
         } catch (IOException e) {
@@ -190,6 +199,9 @@ final class LagProbe implements AutoCloseable {
           continue;
         }
         long seen = System.nanoTime();
+        // a marker found was there at some moment of this call: a slow call (the peer busy, or
+        // this machine's CPUs) counts in the lag, and its length says how much it can be
+        record(pollByStage, stage, (seen - asked) / 1_000);
         Iterator<Marker> it = batch.iterator();
         for (int i = 0; it.hasNext(); i++) {
           Marker m = it.next();

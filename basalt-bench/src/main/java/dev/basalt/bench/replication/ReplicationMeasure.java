@@ -288,7 +288,7 @@ public final class ReplicationMeasure {
     awaitPendingMarkers();
     probe.pause();
     report.line("");
-    report.lagTable(probe.lags(), probe.putLatencies(), sampler.figures());
+    report.lagTable(probe.lags(), probe.putLatencies(), probe.pollLatencies(), sampler.figures());
     report.line(
         "Markers never seen on B: %d; probe errors %d; sampler errors %d.",
         probe.pendingCount(), probe.errors(), sampler.errors());

@@ -42,11 +42,13 @@ final class Report {
   void lagTable(
       Map<String, Histogram> lags,
       Map<String, Histogram> puts,
+      Map<String, Histogram> polls,
       Map<String, SourceSampler.Figures> sources) {
     line(
         "| stage | markers seen | lag p50 ms | p99 ms | max ms | marker put p50 / p99 µs |"
+            + " lookup on B p50 / p99 / max µs |"
             + " source's figures (status 'replication', sampled each second) |");
-    line("| --- | ---: | ---: | ---: | ---: | --- | --- |");
+    line("| --- | ---: | ---: | ---: | ---: | --- | --- | --- |");
     // every stage either saw, in the order they came (the sampler saw each one; markers pause
     // while the peer is down)
     Set<String> stages = new LinkedHashSet<>(sources.keySet());
@@ -54,9 +56,10 @@ final class Report {
     for (String stage : stages) {
       Histogram h = lags.get(stage);
       Histogram p = puts.get(stage);
+      Histogram q = polls.get(stage);
       SourceSampler.Figures f = sources.get(stage);
       line(
-          "| %s | %s | %s | %s | %s | %s | %s |",
+          "| %s | %s | %s | %s | %s | %s | %s | %s |",
           stage,
           h == null ? "0" : String.format(Locale.ROOT, "%,d", h.getTotalCount()),
           h == null ? "" : String.format(Locale.ROOT, "%,d", h.getValueAtPercentile(50)),
