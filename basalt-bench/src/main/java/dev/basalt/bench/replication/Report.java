@@ -69,6 +69,14 @@ final class Report {
               ? ""
               : String.format(
                   Locale.ROOT, "%,d / %,d", p.getValueAtPercentile(50), p.getValueAtPercentile(99)),
+          q == null
+              ? ""
+              : String.format(
+                  Locale.ROOT,
+                  "%,d / %,d / %,d",
+                  q.getValueAtPercentile(50),
+                  q.getValueAtPercentile(99),
+                  q.getMaxValue()),
           f == null ? "" : f.toString());
     }
   }

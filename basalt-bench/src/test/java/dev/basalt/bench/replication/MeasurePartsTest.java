@@ -53,6 +53,26 @@ class MeasurePartsTest {
   }
 
   @Test
+  void lagTableHasARowPerStageOfEitherSource() {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    Report report = new Report(new java.io.PrintStream(bytes, true));
+    org.HdrHistogram.Histogram lag = new org.HdrHistogram.Histogram(3);
+    lag.recordValue(120);
+    org.HdrHistogram.Histogram put = new org.HdrHistogram.Histogram(3);
+    put.recordValue(900);
+    SourceSampler.Figures outage = new SourceSampler.Figures();
+    outage.samples = 3;
+    report.lagTable(
+        java.util.Map.of("load", lag),
+        java.util.Map.of("load", put),
+        java.util.Map.of("load", put),
+        java.util.Map.of("outage", outage));
+    assertThat(bytes.toString())
+        .contains("| outage | 0 |  |  |  |  |  | 3 samples, no replication sources reported |")
+        .contains("| load | 1 | 120 | 120 | 120 | 900 / 900 | 900 / 900 / 900 |  |");
+  }
+
+  @Test
   void statLineGivesUserPlusSystemTicksAndANameWithSpacesAndParentheses() {
     String line =
         "4242 (replication-1 (x) y) S 1 2 3 0 -1 4194368 100 0 0 0 250 37 0 0 20 0 1 0 99 0 0";
