@@ -419,7 +419,7 @@ final class ReplicationSource implements Runnable {
     return t.toString();
   }
 
-  private long nextShipAllowed;
+  private final ShipThrottle throttle = new ShipThrottle();
 
   /** Keeps the average rate at or under the peer's bandwidth, when it has one. */
   private void throttle(int bytes) throws InterruptedException {
@@ -427,15 +427,10 @@ final class ReplicationSource implements Runnable {
     if (bandwidth <= 0) {
       bandwidth = ctx.defaultBandwidth();
     }
-    if (bandwidth <= 0) {
-      return;
+    long wait = throttle.delayBefore(bytes, bandwidth, System.currentTimeMillis());
+    if (wait > 0) {
+      sleep(wait);
     }
-    long now = System.currentTimeMillis();
-    long start = Math.max(now, nextShipAllowed);
-    if (start > now) {
-      sleep(start - now);
-    }
-    nextShipAllowed = start + bytes * 1000L / bandwidth;
   }
 
   /** Segments from the position's to the newest of the log (HBase's sizeOfLogQueue). */
