@@ -192,6 +192,31 @@ class StockClientReplicationTest {
       try (Table table = cb.getTable(t)) {
         assertThat(table.get(new Get(Bytes.toBytes("r1")).addFamily(LOCAL)).isEmpty()).isTrue();
       }
+      // A per-cell TTL travels with its cell (HBase's TTL tag): the copy expires it too.
+      long now = System.currentTimeMillis();
+      try (Table table = ca.getTable(t)) {
+        Put shortLived =
+            new Put(Bytes.toBytes("ttl")).addColumn(CF, Q, now, Bytes.toBytes("brief"));
+        shortLived.setTTL(1_500);
+        table.put(shortLived);
+        table.put(new Put(Bytes.toBytes("ttm")).addColumn(CF, Q, now, Bytes.toBytes("stays")));
+      }
+      try (Table copy = cb.getTable(t)) {
+        StockClients.await(
+            "the row after the short-lived one",
+            CONVERGE,
+            () -> {
+              try {
+                return !copy.get(new Get(Bytes.toBytes("ttm"))).isEmpty();
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+        Thread.sleep(Math.max(0, now + 1_600 - System.currentTimeMillis()));
+        assertThat(copy.get(new Get(Bytes.toBytes("ttl"))).isEmpty())
+            .as("the short-lived cell expired on the copy too")
+            .isTrue();
+      }
       // The figures status 'replication' prints: A's source for the peer, B's sink.
       try (Admin admin = ca.getAdmin()) {
         List<ReplicationLoadSource> sources =

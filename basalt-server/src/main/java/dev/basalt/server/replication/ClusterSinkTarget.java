@@ -275,6 +275,12 @@ public final class ClusterSinkTarget implements SinkTarget {
       }
       b.addColumnValue(cv);
     }
+    if (m.getTTL() != dev.basalt.cell.KeyValue.NO_TTL) {
+      b.addAttribute(
+          HBaseProtos.NameBytesPair.newBuilder()
+              .setName("_ttl")
+              .setValue(ByteString.copyFrom(Bytes.toBytes(m.getTTL()))));
+    }
     if (!m.getClusterIds().isEmpty()) {
       b.addAttribute(
           HBaseProtos.NameBytesPair.newBuilder()

@@ -3,6 +3,7 @@ package dev.basalt.server.replication;
 import dev.basalt.cell.Cell;
 import dev.basalt.cell.CellType;
 import dev.basalt.cell.CellUtil;
+import dev.basalt.cell.KeyValue;
 import dev.basalt.ops.Delete;
 import dev.basalt.ops.Mutation;
 import dev.basalt.ops.Put;
@@ -94,11 +95,17 @@ public final class ReplicationSink {
         }
         Cell cell = cells.next();
         boolean delete = CellType.isDelete(cell.getTypeByte());
+        long ttl = CellTtlTag.ttlOf(cell);
+        cell = CellTtlTag.withoutTags(cell);
         if (current == null
             || (current instanceof Delete) != delete
+            || current.getTTL() != ttl
             || !CellUtil.matchingRow(cell, current.getRow())) {
           current = delete ? new Delete(CellUtil.cloneRow(cell)) : new Put(CellUtil.cloneRow(cell));
           current.setClusterIds(clusters);
+          if (ttl != KeyValue.NO_TTL && !delete) {
+            current.setTTL(ttl); // the cell's per-cell TTL (HBase's TTL tag)
+          }
           into.add(current);
           total++;
         }

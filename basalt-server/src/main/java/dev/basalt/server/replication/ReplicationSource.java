@@ -1,5 +1,6 @@
 package dev.basalt.server.replication;
 
+import dev.basalt.cell.Cell;
 import dev.basalt.cell.KeyValue;
 import dev.basalt.fs.Storage;
 import dev.basalt.schema.TableDescriptor;
@@ -265,7 +266,7 @@ final class ReplicationSource implements Runnable {
   /** The edits of a batch the peer is to get, as HBase's WALEntry messages and their cells. */
   private static final class Shipment {
     final List<WALEntry> entries = new ArrayList<>();
-    final List<KeyValue> cells = new ArrayList<>();
+    final List<Cell> cells = new ArrayList<>();
     long newestWriteTime;
     long bytes;
   }
@@ -300,8 +301,8 @@ final class ReplicationSource implements Runnable {
         key.setNonceGroup(e.nonceGroup()).setNonce(e.nonce());
       }
       s.entries.add(WALEntry.newBuilder().setKey(key).setAssociatedCellCount(cells.size()).build());
-      s.cells.addAll(cells);
       for (KeyValue kv : cells) {
+        s.cells.add(CellTtlTag.withTag(kv));
         s.bytes += kv.getLength();
       }
       s.newestWriteTime = Math.max(s.newestWriteTime, e.writeTime());
