@@ -322,6 +322,15 @@ class StockClientReplicationTest {
         put(ca, t, "during" + i, CF, "v" + i);
       }
       Thread.sleep(3_000); // the source retries meanwhile
+      long now = System.currentTimeMillis();
+      assertThat(
+              a.server().replication().stats().stream()
+                  .filter(st -> st.peerId().equals("outage"))
+                  .mapToLong(st -> st.replicationLag(now))
+                  .max()
+                  .orElse(0))
+          .as("the lag status 'replication' shows grows while the peer is down")
+          .isGreaterThanOrEqualTo(2_500);
       long t0 = System.nanoTime();
       b.startOnKeptPorts();
       List<String> expected = cells(ca, t).stream().filter(s -> s.contains("/cf:")).toList();

@@ -52,7 +52,7 @@ public final class ReplicationLoad {
                 .setTimeStampOfLastShippedOp(last)
                 .setReplicationLag(st.replicationLag(now))
                 .setTimeStampOfNextToReplicate(
-                    st.lastReadWriteTime > 0 ? st.lastReadWriteTime : st.startedAt)
+                    st.nextToReplicate() > 0 ? st.nextToReplicate() : st.startedAt)
                 .setRecovered(st.recovered())
                 .setRunning(st.running())
                 .setEditsSinceRestart(st.shippedOps() > 0)

@@ -210,6 +210,7 @@ final class ReplicationSource implements Runnable {
         stats.editsRead += entries.size();
         stats.logReadBytes += batch.bytes();
         if (!entries.isEmpty()) {
+          stats.reading(entries.get(0).writeTime());
           UUID peerClusterId = peerClusterId();
           if (peerClusterId == null) {
             return true; // disabled or stopped meanwhile
@@ -220,7 +221,7 @@ final class ReplicationSource implements Runnable {
               return true; // disabled or stopped while retrying: reread from the stored position
             }
           }
-          stats.lastReadWriteTime = entries.get(entries.size() - 1).writeTime();
+          stats.read(entries.get(entries.size() - 1).writeTime());
         }
         stats.position = end;
         stats.sizeOfLogQueue = queueLength(logServer, end);
@@ -255,8 +256,10 @@ final class ReplicationSource implements Runnable {
                 peerId);
             return false;
           }
-          stats.caughtUp();
-          sleep(ctx.idlePollMillis());
+          if (entries.isEmpty()) {
+            stats.caughtUp();
+            sleep(ctx.idlePollMillis());
+          } // else more may have come while this batch shipped: look at once
         }
       }
       return true;

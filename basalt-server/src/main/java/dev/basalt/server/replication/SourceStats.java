@@ -31,6 +31,12 @@ public final class SourceStats {
   /** Whether everything read has been shipped and the log has nothing more now. */
   volatile boolean caughtUp;
 
+  /** Write time of the first edit of the batch being shipped, 0 when none is. */
+  volatile long pendingWriteTime;
+
+  /** At the last shipment, the age of the newest edit it carried. */
+  volatile long ageAtLastShip;
+
   /** A serial peer's source waiting for another queue to ship a region's earlier edits. */
   volatile boolean heldForOrder;
 
@@ -93,32 +99,51 @@ public final class SourceStats {
     return position;
   }
 
+  /** A batch whose first edit was written at {@code firstWriteTime} is being shipped. */
+  void reading(long firstWriteTime) {
+    pendingWriteTime = firstWriteTime;
+    caughtUp = false;
+  }
+
+  /** The batch is done (shipped, or nothing in it was for the peer). */
+  void read(long lastWriteTime) {
+    lastReadWriteTime = lastWriteTime;
+    pendingWriteTime = 0;
+  }
+
   void shipped(int ops, long bytes, long newestWriteTime) {
     shippedBatches++;
     shippedOps += ops;
     shippedBytes += bytes;
     lastShippedWriteTime = Math.max(lastShippedWriteTime, newestWriteTime);
-    caughtUp = false;
+    ageAtLastShip = Math.max(0, System.currentTimeMillis() - newestWriteTime);
   }
 
+  /** Everything read has shipped and the log has nothing more now. */
   void caughtUp() {
     caughtUp = true;
   }
 
   /**
-   * HBase's ageOfLastShippedOp: ms between the newest shipped edit's write and now; 0 once the
-   * source has caught up (HBase resets it to 0 when idle).
+   * HBase's ageOfLastShippedOp: at the last shipment, how old the newest edit it carried was; 0
+   * once the source has caught up (HBase resets it when idle).
    */
   public long ageOfLastShippedOp(long now) {
-    long last = lastShippedWriteTime;
-    return caughtUp || last == 0 ? 0 : Math.max(0, now - last);
+    return caughtUp ? 0 : ageAtLastShip;
   }
 
   /**
-   * HBase's replicationLag: how far behind the source is, 0 when caught up; else the age of the
-   * oldest edit not yet known shipped, approximated by the newest shipped one's.
+   * HBase's replicationLag: how long the oldest edit not yet shipped has waited (it grows while a
+   * peer is down); 0 when nothing waits.
    */
   public long replicationLag(long now) {
-    return caughtUp ? 0 : ageOfLastShippedOp(now);
+    long pending = pendingWriteTime;
+    return pending == 0 ? 0 : Math.max(0, now - pending);
+  }
+
+  /** Write time of the next edit to ship, or of the last one read when nothing waits. */
+  long nextToReplicate() {
+    long pending = pendingWriteTime;
+    return pending != 0 ? pending : lastReadWriteTime;
   }
 }
