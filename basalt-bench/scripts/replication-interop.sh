@@ -31,7 +31,10 @@
 # the end (their ZooKeeper addresses are printed; stop them with kill PID). Settings (environment
 # variables, defaults in brackets): OUT [basalt-bench/target/replication-interop] where the
 # clusters' data and logs go (emptied first), TIMEOUT [60] seconds each wait may take, HEAP [1g]
-# of each server, JAVA [java]. Takes about 2 minutes after the build (HBase starts in 15-25 s).
+# of each server, JAVA [java], HBASE_REGIONSERVERS [1] of the mini cluster, BASALT_REGIONSERVERS
+# [0: a standalone server; N: `basalt local-cluster` with one master and N region servers, each a
+# process, so that shipments reach region servers that do not hold the table's region and are
+# passed on]. Takes about 2 minutes after the build (HBase starts in 15-25 s).
 # Exit status 0 when every check passed, 1 when one failed, 2 when a cluster did not start.
 #
 # Not a CI test: the mini cluster needs hbase-testing-util and Hadoop (hundreds of MB), which the
@@ -69,6 +72,8 @@ OUT=${OUT:-$ROOT/basalt-bench/target/replication-interop}
 TIMEOUT=${TIMEOUT:-60}
 HEAP=${HEAP:-1g}
 JAVA=${JAVA:-java}
+HBASE_REGIONSERVERS=${HBASE_REGIONSERVERS:-1}
+BASALT_REGIONSERVERS=${BASALT_REGIONSERVERS:-0}
 
 java_major=$("$JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')
 if [ "${java_major%%.*}" -gt 22 ]; then
@@ -147,22 +152,35 @@ t0=$SECONDS
 "$JAVA" "${HBASE_JVM_OPTS[@]}" -Xmx"$HEAP" \
   -cp "$OUT/lib/minicluster-classes:$(cat "$MINI/minicluster.classpath")" \
   dev.basalt.bench.minicluster.HBaseMiniClusterMain --dir "$OUT/hbase/data" \
-  --ready-file "$OUT/hbase/ready" >"$OUT/hbase/server.log" 2>&1 &
+  --ready-file "$OUT/hbase/ready" --regionservers "$HBASE_REGIONSERVERS" \
+  >"$OUT/hbase/server.log" 2>&1 &
 HBASE_PID=$!
 # The options bin/basalt gives a server; ports 0: free ones, written to the ready file.
-"$JAVA" -Xmx"$HEAP" -XX:+UseG1GC -XX:G1ConcRefinementThreads=0 -XX:MaxHeapFreeRatio=100 \
-  -Dlogback.configurationFile="$OUT/lib/logback.xml" -Dbasalt.log.name=basalt-standalone \
-  -cp "$OUT/lib/server-classes:$OUT/lib/server-lib/*" dev.basalt.server.standalone.StandaloneMain \
-  --root "$OUT/basalt/data" --ready-file "$OUT/basalt/ready" -D hbase.master.port=0 \
-  -D hbase.regionserver.port=0 -D hbase.zookeeper.property.clientPort=0 \
-  >"$OUT/basalt/server.out" 2>&1 &
+BASALT_JVM_OPTS=(-Xmx"$HEAP" -XX:+UseG1GC -XX:G1ConcRefinementThreads=0 -XX:MaxHeapFreeRatio=100
+  -Dlogback.configurationFile="$OUT/lib/logback.xml"
+  -cp "$OUT/lib/server-classes:$OUT/lib/server-lib/*")
+if [ "$BASALT_REGIONSERVERS" -gt 0 ]; then
+  BASALT_KIND="local cluster (1 master, $BASALT_REGIONSERVERS region servers)"
+  # Stops its masters and region servers when stopped itself.
+  "$JAVA" "${BASALT_JVM_OPTS[@]}" -Dbasalt.log.name=basalt-local-cluster \
+    dev.basalt.server.cluster.LocalClusterMain --root "$OUT/basalt/data" \
+    --ready-file "$OUT/basalt/ready" --regionservers "$BASALT_REGIONSERVERS" \
+    >"$OUT/basalt/server.out" 2>&1 &
+else
+  BASALT_KIND=standalone
+  "$JAVA" "${BASALT_JVM_OPTS[@]}" -Dbasalt.log.name=basalt-standalone \
+    dev.basalt.server.standalone.StandaloneMain --root "$OUT/basalt/data" \
+    --ready-file "$OUT/basalt/ready" -D hbase.master.port=0 -D hbase.regionserver.port=0 \
+    -D hbase.zookeeper.property.clientPort=0 >"$OUT/basalt/server.out" 2>&1 &
+fi
 BASALT_PID=$!
 await_ready Basalt "$BASALT_PID" "$OUT/basalt/ready" "$OUT/basalt/server.out"
 await_ready "the HBase mini cluster" "$HBASE_PID" "$OUT/hbase/ready" "$OUT/hbase/server.log"
 HBASE_ZK=$(awk -F= '$1 == "zookeeper" {print $2}' "$OUT/hbase/ready")
 BASALT_ZK=$(awk -F= '$1 == "zookeeper" {print $2}' "$OUT/basalt/ready")
-echo "HBase 2.6.1 mini cluster: ZooKeeper $HBASE_ZK (pid $HBASE_PID, log $OUT/hbase/server.log)"
-echo "Basalt standalone: ZooKeeper $BASALT_ZK (pid $BASALT_PID, log $OUT/basalt/data/logs/)"
+echo "HBase 2.6.1 mini cluster, $HBASE_REGIONSERVERS region server(s): ZooKeeper $HBASE_ZK" \
+  "(pid $HBASE_PID, log $OUT/hbase/server.log)"
+echo "Basalt $BASALT_KIND: ZooKeeper $BASALT_ZK (pid $BASALT_PID, log $OUT/basalt/data/logs/)"
 echo "both up after $((SECONDS - t0)) s"
 echo
 

@@ -16,11 +16,14 @@ import java.util.Set;
  * <pre>
  * java -cp basalt-bench/target/benchmarks.jar dev.basalt.bench.interop.ReplicationInteropMain \
  *     --hbase HOST:ZKPORT --basalt HOST:ZKPORT [--checks hbase-to-basalt,basalt-to-hbase,master-master,cell-ttl]
- *     [--timeout-seconds 60]
+ *     [--timeout-seconds 60] [--hbase-cluster]
  * </pre>
  *
- * Both clusters keep their znodes under {@code /hbase}; each reaches the other by the cluster key
- * {@code HOST:ZKPORT:/hbase}, so the addresses must be ones the clusters can reach too.
+ * {@code --hbase-cluster}: HBase is a real cluster, a process per region server, rather than a mini
+ * cluster, whose region servers share one JVM and so report the same replication figures.
+ *
+ * <p>Both clusters keep their znodes under {@code /hbase}; each reaches the other by the cluster
+ * key {@code HOST:ZKPORT:/hbase}, so the addresses must be ones the clusters can reach too.
  */
 public final class ReplicationInteropMain {
   static final String HBASE_TO_BASALT = "hbase-to-basalt";
@@ -32,7 +35,7 @@ public final class ReplicationInteropMain {
   private static final String USAGE =
       "usage: ReplicationInteropMain --hbase HOST:ZKPORT --basalt HOST:ZKPORT"
           + " [--checks hbase-to-basalt,basalt-to-hbase,master-master,cell-ttl]"
-          + " [--timeout-seconds 60]";
+          + " [--timeout-seconds 60] [--hbase-cluster]";
 
   private ReplicationInteropMain() {}
 
@@ -45,6 +48,7 @@ public final class ReplicationInteropMain {
     String basaltZk = null;
     Set<String> checks = new LinkedHashSet<>(CHECKS);
     long timeoutSeconds = 60;
+    boolean hbaseMini = true;
     try {
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
@@ -59,6 +63,7 @@ public final class ReplicationInteropMain {
             }
           }
           case "--timeout-seconds" -> timeoutSeconds = Long.parseLong(value(args, ++i));
+          case "--hbase-cluster" -> hbaseMini = false;
           default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
         }
       }
@@ -74,8 +79,8 @@ public final class ReplicationInteropMain {
     String runId = Long.toString(System.currentTimeMillis() / 1000 % 1_000_000);
     InteropChecks c = new InteropChecks(out, timeoutSeconds * 1000, runId);
     List<String> failed = new ArrayList<>();
-    try (Side hbase = Side.connect("HBase", hbaseZk);
-        Side basalt = Side.connect("Basalt", basaltZk)) {
+    try (Side hbase = Side.connect("HBase", hbaseZk, hbaseMini);
+        Side basalt = Side.connect("Basalt", basaltZk, false)) {
       for (String check : checks) {
         String title =
             switch (check) {

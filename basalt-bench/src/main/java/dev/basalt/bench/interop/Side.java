@@ -27,23 +27,28 @@ final class Side implements AutoCloseable {
   final String name;
   final String zookeeper;
   final Connection conn;
+  private final boolean oneMetricsRegistry;
 
-  private Side(String name, String zookeeper, Connection conn) {
+  private Side(String name, String zookeeper, Connection conn, boolean oneMetricsRegistry) {
     this.name = name;
     this.zookeeper = zookeeper;
     this.conn = conn;
+    this.oneMetricsRegistry = oneMetricsRegistry;
   }
 
   /**
    * @param zookeeper {@code host:port} of the cluster's ZooKeeper (parent znode {@code /hbase})
+   * @param oneMetricsRegistry whether its region servers share one JVM's metrics (an HBase mini
+   *     cluster; see {@link ReplicationCounters})
    */
-  static Side connect(String name, String zookeeper) throws IOException {
+  static Side connect(String name, String zookeeper, boolean oneMetricsRegistry)
+      throws IOException {
     Configuration conf = HBaseConfiguration.create();
     conf.set(HConstants.ZOOKEEPER_QUORUM, zookeeper);
     // A cluster that is down fails the check within seconds, not after the client's 16 minutes.
     conf.setInt(HConstants.HBASE_CLIENT_RETRIES_NUMBER, 5);
     conf.setInt(HConstants.HBASE_CLIENT_OPERATION_TIMEOUT, 60_000);
-    return new Side(name, zookeeper, ConnectionFactory.createConnection(conf));
+    return new Side(name, zookeeper, ConnectionFactory.createConnection(conf), oneMetricsRegistry);
   }
 
   /** The cluster key other clusters' peers use to reach this one. */
@@ -113,7 +118,7 @@ final class Side implements AutoCloseable {
 
   ReplicationCounters counters(String peerId) throws IOException {
     try (Admin admin = conn.getAdmin()) {
-      return ReplicationCounters.read(admin, peerId);
+      return ReplicationCounters.read(admin, peerId, oneMetricsRegistry);
     }
   }
 
