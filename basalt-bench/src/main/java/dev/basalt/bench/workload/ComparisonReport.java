@@ -125,7 +125,15 @@ public final class ComparisonReport {
   }
 
   private static void throughput(StringBuilder sb, SystemRun base, SystemRun cand) {
-    sb.append("Throughput (operations per second; a read-modify-write counts once):\n\n");
+    boolean cpu = hasServerCpu(base) || hasServerCpu(cand);
+    sb.append("Throughput (operations per second; a read-modify-write counts once)");
+    if (cpu) {
+      sb.append(" and the server's CPU time per operation (microseconds: the whole server process,")
+          .append(
+              " every thread, utime + stime from /proc/PID/stat read just before and just after")
+          .append(" the phase's measured window, divided by the window's operations)");
+    }
+    sb.append(":\n\n");
     sb.append("| phase | ")
         .append(base.name())
         .append(" | ")
@@ -134,8 +142,21 @@ public final class ComparisonReport {
         .append(cand.name())
         .append(" ÷ ")
         .append(base.name())
-        .append(" | target |\n");
-    sb.append("| --- | ---: | ---: | ---: | --- |\n");
+        .append(" | target |");
+    if (cpu) {
+      sb.append(" ")
+          .append(base.name())
+          .append(" server CPU per op | ")
+          .append(cand.name())
+          .append(" server CPU per op | ")
+          .append(cand.name())
+          .append(" ÷ ")
+          .append(base.name())
+          .append(" |");
+    }
+    sb.append('\n');
+    sb.append("| --- | ---: | ---: | ---: | --- |").append(cpu ? " ---: | ---: | ---: |" : "");
+    sb.append('\n');
     for (String phase : phases(base, cand)) {
       PhaseResult b = base.phase(phase);
       PhaseResult c = cand.phase(phase);
@@ -149,9 +170,32 @@ public final class ComparisonReport {
           .append(b == null || c == null ? "" : ratio(c.opsPerSecond(), b.opsPerSecond()))
           .append(" | ")
           .append(THROUGHPUT_TARGETS.getOrDefault(phase, ""))
-          .append(" |\n");
+          .append(" |");
+      if (cpu) {
+        boolean both = b != null && b.hasServerCpu() && c != null && c.hasServerCpu();
+        sb.append(' ')
+            .append(cpuCell(b, base))
+            .append(" | ")
+            .append(cpuCell(c, cand))
+            .append(" | ")
+            .append(
+                both ? ratio(c.serverCpuMicrosPerOperation(), b.serverCpuMicrosPerOperation()) : "")
+            .append(" |");
+      }
+      sb.append('\n');
     }
     sb.append('\n');
+  }
+
+  private static boolean hasServerCpu(SystemRun s) {
+    return !s.isPending() && s.results().phases().stream().anyMatch(PhaseResult::hasServerCpu);
+  }
+
+  private static String cpuCell(PhaseResult p, SystemRun s) {
+    if (p == null) {
+      return pendingOrNone(s);
+    }
+    return p.hasServerCpu() ? number(p.serverCpuMicrosPerOperation()) : "–";
   }
 
   private static void latency(StringBuilder sb, SystemRun base, SystemRun cand) {

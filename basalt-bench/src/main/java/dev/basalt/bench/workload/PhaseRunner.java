@@ -168,6 +168,7 @@ final class PhaseRunner {
       joinUntil(threads, System.nanoTime() + TimeUnit.SECONDS.toNanos(warmupSeconds));
       control.startMeasuring();
     }
+    long cpuBefore = ServerCpu.millis(options.serverPid());
     long measureStart = System.nanoTime();
     long deadline =
         maxSeconds > 0 ? measureStart + TimeUnit.SECONDS.toNanos(maxSeconds) : Long.MAX_VALUE;
@@ -175,6 +176,7 @@ final class PhaseRunner {
     control.stop();
     joinUntil(threads, Long.MAX_VALUE);
     long measureEnd = System.nanoTime();
+    long cpuAfter = ServerCpu.millis(options.serverPid());
     status.shutdownNow();
     status.awaitTermination(1, TimeUnit.MINUTES);
     stats.sample();
@@ -191,7 +193,8 @@ final class PhaseRunner {
         options.targetOpsPerSecond(),
         stats.completedCount(),
         (measureEnd - measureStart) / 1e9,
-        stats.results());
+        stats.results(),
+        ServerCpu.between(cpuBefore, cpuAfter));
   }
 
   /** Waits for every thread, or until {@code deadline} (System.nanoTime), whichever is first. */

@@ -28,6 +28,9 @@ final class ResultJson {
       m.put("operations", p.operations());
       m.put("seconds", p.seconds());
       m.put("opsPerSecond", p.opsPerSecond());
+      if (p.serverCpuMillis() >= 0) {
+        m.put("serverCpuMillis", p.serverCpuMillis());
+      }
       List<Object> ops = new ArrayList<>();
       for (OpResult o : p.byOperation()) {
         Map<String, Object> om = new LinkedHashMap<>();
@@ -84,7 +87,11 @@ final class ResultJson {
               Json.number(p, "targetOpsPerSecond").doubleValue(),
               Json.number(p, "operations").longValue(),
               Json.number(p, "seconds").doubleValue(),
-              ops));
+              ops,
+              // absent in files written before it was measured
+              p.containsKey("serverCpuMillis")
+                  ? Json.number(p, "serverCpuMillis").longValue()
+                  : -1));
     }
     return new RunReport(Json.string(root, "label"), Json.string(root, "target"), settings, phases);
   }

@@ -35,6 +35,7 @@ record RunnerOptions(
     String label,
     String jsonFile,
     String opLogFile,
+    long serverPid,
     Map<String, String> clientSettings) {
 
   static final String USAGE =
@@ -73,6 +74,9 @@ record RunnerOptions(
           "  --json FILE            also write the results as JSON to FILE",
           "  --op-log FILE          also write every measured operation (start, latency, scan",
           "                         length) as CSV to FILE; summarise it with OpLogSummary",
+          "  --server-pid PID       also measure the CPU time of that process (the server, on",
+          "                         this machine; every thread, from /proc/PID/stat) in each",
+          "                         phase's measured window",
           "  -D KEY=VALUE           HBase client setting (repeatable)",
           "  --help                 this text",
           "",
@@ -131,6 +135,7 @@ record RunnerOptions(
         case "--label" -> b.label = nonEmpty(arg, value);
         case "--json" -> b.json = nonEmpty(arg, value);
         case "--op-log" -> b.opLog = nonEmpty(arg, value);
+        case "--server-pid" -> b.serverPid = longAtLeast(arg, value, 1);
         case "-D" -> b.setting(value);
         default -> throw new UsageException("unknown option '" + arg + "'");
       }
@@ -255,6 +260,7 @@ record RunnerOptions(
     String label = "cluster";
     String json;
     String opLog;
+    long serverPid;
     final Map<String, String> settings = new LinkedHashMap<>();
 
     void setting(String keyValue) throws UsageException {
@@ -293,6 +299,7 @@ record RunnerOptions(
           label,
           json,
           opLog,
+          serverPid,
           Collections.unmodifiableMap(new LinkedHashMap<>(settings)));
     }
   }

@@ -76,13 +76,20 @@ public final class WorkloadRunner {
       results.add(r);
       out.printf(
           Locale.ROOT,
-          "[%s %s] done: %,d ops in %.1f s, %,.0f ops/s, %,d errors%n",
+          "[%s %s] done: %,d ops in %.1f s, %,.0f ops/s, %,d errors%s%n",
           options.label(),
           phase,
           r.operations(),
           r.seconds(),
           r.opsPerSecond(),
-          r.errors());
+          r.errors(),
+          r.hasServerCpu()
+              ? String.format(
+                  Locale.ROOT,
+                  ", server CPU %.1f s (%,.0f us per op)",
+                  r.serverCpuMillis() / 1000.0,
+                  r.serverCpuMicrosPerOperation())
+              : "");
     }
     RunReport report = new RunReport(options.label(), store.describe(), settings(options), results);
     out.println();
@@ -111,6 +118,7 @@ public final class WorkloadRunner {
     s.put("maxScanLength", Integer.toString(o.maxScanLength()));
     s.put("regions", Integer.toString(o.regions()));
     s.put("seed", Long.toString(o.seed()));
+    s.put("serverPid", o.serverPid() > 0 ? Long.toString(o.serverPid()) : "none");
     s.put("writeBuffer", "none (every put is one synchronous RPC)");
     return s;
   }
