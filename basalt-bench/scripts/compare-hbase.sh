@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Side-by-side workload comparison (issue 9): starts each system in turn on this machine, runs
 # the same YCSB-style workloads against it through the stock HBase client
-# (dev.basalt.bench.workload.WorkloadRunner), measures the server's start-up time and resident
-# memory from outside its JVM, and writes the comparison table (Markdown) to
+# (dev.basalt.bench.workload.WorkloadRunner, or YCSB's own core with CLIENT=ycsb), measures the
+# server's start-up time, resident memory and CPU time per operation of each phase from outside its
+# JVM, and writes the comparison table (Markdown) to
 # $OUT/comparison.md, and to docs/PERFORMANCE.md with --update-docs.
 #
 #   basalt-bench/scripts/compare-hbase.sh [--update-docs] [--skip-build]
@@ -26,7 +27,18 @@
 # touched at start, so the client's own heap growth is not measured as server latency),
 # BASALT_SETTINGS [none] space-separated key=value settings passed to Basalt as `-D key=value`,
 # BASALT_OPTS [none] Basalt's extra JVM options (read by bin/basalt), OP_LOG [unset] any value: also
-# write every measured operation to $OUT/<system>-ops.csv (summarise with OpLogSummary).
+# write every measured operation to $OUT/<system>-ops.csv (summarise with OpLogSummary),
+# CLIENT [runner|ycsb]: runner = basalt-bench's WorkloadRunner, one client JVM for all phases;
+# ycsb = YCSB 0.17.0's own site.ycsb.Client with dev.basalt.bench.ycsb.HBaseBinding (the stock
+# client) and basalt-bench/ycsb/workloads, one client JVM per phase (as YCSB is run), the same
+# records, threads, regions and phases (OP_LOG does not apply; WARMUP runs the phase's workload
+# for that long in a client JVM of its own first, unmeasured; the load never warms up).
+# WORKLOADS may be any order of phases after the load: load,e (E right after the load),
+# load,a,b,c,e (E after A-C), ...
+# Server CPU per operation: utime + stime of the whole server process (every thread, ended ones
+# included) from /proc/<pid>/stat, read just before and just after each phase's measured window
+# (runner: by the runner itself, after its warm-up; ycsb: around the phase's client JVM, so it
+# includes that JVM's connection set-up), divided by the window's operations.
 # Needs JDK 17 (the stock HBase 2.x client does not run on JDK 23+) and Maven.
 set -euo pipefail
 
@@ -39,7 +51,7 @@ for arg in "$@"; do
   case "$arg" in
     --update-docs) UPDATE_DOCS=true ;;
     --skip-build) BUILD=false ;;
-    -h | --help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,43p' "$0"; exit 0 ;;
     *) echo "unknown argument: $arg (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -59,6 +71,16 @@ READY_TIMEOUT=${READY_TIMEOUT:-300}
 SYSTEMS=${SYSTEMS:-hbase,basalt}
 RUNNER_OPTS=${RUNNER_OPTS:--Xms2g -Xmx2g -XX:+AlwaysPreTouch}
 BASALT_SETTINGS=${BASALT_SETTINGS:-}
+CLIENT=${CLIENT:-runner}
+case "$CLIENT" in
+  runner | ycsb) ;;
+  *) echo "CLIENT=$CLIENT: expected runner or ycsb" >&2; exit 2 ;;
+esac
+if [ "$CLIENT" = ycsb ] && [[ ",$WORKLOADS," != ",load,"* ]]; then
+  echo "CLIENT=ycsb: WORKLOADS must start with load (YCSB's client never creates its table)" >&2
+  exit 2
+fi
+CLK_TCK=$(getconf CLK_TCK)
 
 # HBase 2.6 on JDK 17 (shared/docs/reference-hbase.md).
 HBASE_JVM_OPTS=(
@@ -115,6 +137,15 @@ stop_server() {
 trap stop_server EXIT
 
 proc_kib() { awk -v k="$2:" '$1 == k {print $2}' "/proc/$1/status"; }
+# CPU milliseconds the process has spent so far, every thread (utime + stime of /proc/PID/stat,
+# the fields after the command name, which may hold spaces), or -1 when it cannot be read.
+proc_cpu_ms() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo -1; return; }
+  # shellcheck disable=SC2086 # split the fields after "(comm) "
+  set -- ${stat##*) }
+  echo $(((${12} + ${13}) * 1000 / CLK_TCK))
+}
 now_ms() { date +%s%3N; }
 
 # Each start_* function starts one server process in the background, sets SERVER_PID and
@@ -186,6 +217,52 @@ start_basalt() {
   HEAP_NOTE="-Xmx$HEAP, never shrunk (bin/basalt)"
 }
 
+# run_ycsb KEY: runs $WORKLOADS with YCSB's own client, one client JVM per phase, against the
+# server CONNECT names; reads the server's CPU time around each phase's client JVM; writes the
+# outputs to $OUT/KEY-ycsb/ and the results, as the runner's JSON, to $OUT/KEY.json.
+run_ycsb() {
+  local key=$1 dir=$OUT/$1-ycsb n=0 phase lc before after cpu
+  local zk=${CONNECT[1]}
+  local results=()
+  mkdir -p "$dir"
+  local common=(-db dev.basalt.bench.ycsb.HBaseBinding -threads "$THREADS"
+    -p "hbase.zookeeper.quorum=$zk" -p columnfamily=family -p table=usertable
+    -p "recordcount=$RECORDS" -p hdrhistogram.percentiles=50,95,99,99.9)
+  for phase in ${WORKLOADS//,/ }; do
+    n=$((n + 1))
+    lc=$(echo "$phase" | tr '[:upper:]' '[:lower:]')
+    local mode=()
+    case "$lc" in
+      load | reload)
+        "$JAVA" -cp "$BENCH_JAR" dev.basalt.bench.workload.TableSetup "${CONNECT[@]}" \
+          --regions "$REGIONS" 2>&1 | grep -v '^SLF4J'
+        mode=(-load -P "$ROOT/basalt-bench/ycsb/workloads/workloada")
+        ;;
+      a | b | c | d | e | f)
+        mode=(-t -P "$ROOT/basalt-bench/ycsb/workloads/workload$lc" -p "operationcount=$OPERATIONS")
+        if [ "$WARMUP" -gt 0 ]; then
+          # shellcheck disable=SC2086 # RUNNER_OPTS is a list of JVM options
+          "$JAVA" $RUNNER_OPTS -cp "$BENCH_JAR" site.ycsb.Client "${mode[@]}" "${common[@]}" \
+            -p "maxexecutiontime=$WARMUP" >"$dir/$n-$lc-warmup.txt" 2>&1
+        fi
+        mode+=(-p "maxexecutiontime=$MAX_SECONDS")
+        ;;
+      *) echo "CLIENT=ycsb: unknown phase '$phase' in WORKLOADS" >&2; return 1 ;;
+    esac
+    before=$(proc_cpu_ms "$SERVER_PID")
+    # shellcheck disable=SC2086 # RUNNER_OPTS is a list of JVM options
+    "$JAVA" $RUNNER_OPTS -cp "$BENCH_JAR" site.ycsb.Client "${mode[@]}" "${common[@]}" \
+      >"$dir/$n-$lc.txt" 2>"$dir/$n-$lc.err"
+    after=$(proc_cpu_ms "$SERVER_PID")
+    cpu=-1
+    [ "$before" -ge 0 ] && [ "$after" -ge 0 ] && cpu=$((after - before))
+    results+=(--phase "$lc" "$dir/$n-$lc.txt" "$cpu")
+    echo "[$key $lc] YCSB: $(grep -h '^\[OVERALL\]' "$dir/$n-$lc.txt" | cut -d, -f2- | paste -sd';'), server CPU $cpu ms"
+  done
+  "$JAVA" -cp "$BENCH_JAR" dev.basalt.bench.workload.YcsbResults --label "$key" \
+    --threads "$THREADS" --records "$RECORDS" --json "$OUT/$key.json" "${results[@]}"
+}
+
 # run_system KEY NAME: starts the system, runs the workloads, stops it, writes
 # $OUT/KEY.json and $OUT/KEY.server.properties; returns 1 if the system could not be started.
 run_system() {
@@ -208,11 +285,16 @@ run_system() {
   local rss_idle
   rss_idle=$(proc_kib "$SERVER_PID" VmRSS)
   echo "$name answered after $((startup_ms / 1000)).$(((startup_ms % 1000) / 100)) s, resident ${rss_idle} KiB"
-  # shellcheck disable=SC2086 # RUNNER_OPTS is a list of JVM options
-  "$JAVA" $RUNNER_OPTS -cp "$BENCH_JAR" dev.basalt.bench.workload.WorkloadRunner "${CONNECT[@]}" \
-    --label "$key" --workloads "$WORKLOADS" --records "$RECORDS" --operations "$OPERATIONS" \
-    --threads "$THREADS" --regions "$REGIONS" --warmup "$WARMUP" --max-seconds "$MAX_SECONDS" \
-    --recreate-table --json "$OUT/$key.json" ${OP_LOG:+--op-log "$OUT/$key-ops.csv"} 2>&1 | grep --line-buffered -v '^SLF4J' | tee "$OUT/$key.log"
+  if [ "$CLIENT" = ycsb ]; then
+    run_ycsb "$key" 2>&1 | grep --line-buffered -v '^SLF4J' | tee "$OUT/$key.log"
+  else
+    # shellcheck disable=SC2086 # RUNNER_OPTS is a list of JVM options
+    "$JAVA" $RUNNER_OPTS -cp "$BENCH_JAR" dev.basalt.bench.workload.WorkloadRunner "${CONNECT[@]}" \
+      --label "$key" --workloads "$WORKLOADS" --records "$RECORDS" --operations "$OPERATIONS" \
+      --threads "$THREADS" --regions "$REGIONS" --warmup "$WARMUP" --max-seconds "$MAX_SECONDS" \
+      --server-pid "$SERVER_PID" --recreate-table --json "$OUT/$key.json" \
+      ${OP_LOG:+--op-log "$OUT/$key-ops.csv"} 2>&1 | grep --line-buffered -v '^SLF4J' | tee "$OUT/$key.log"
+  fi
   local rss_after peak
   rss_after=$(proc_kib "$SERVER_PID" VmRSS)
   peak=$(proc_kib "$SERVER_PID" VmHWM)
@@ -262,13 +344,20 @@ LOAD_END=$(cut -d' ' -f1-3 /proc/loadavg)
   echo '```'
   echo "RECORDS=$RECORDS OPERATIONS=$OPERATIONS THREADS=$THREADS REGIONS=$REGIONS WARMUP=$WARMUP \\"
   echo "  MAX_SECONDS=$MAX_SECONDS WORKLOADS=$WORKLOADS HEAP=$HEAP HBASE_FS=$HBASE_FS \\"
-  echo "  RUNNER_OPTS=\"$RUNNER_OPTS\" \\"
+  echo "  RUNNER_OPTS=\"$RUNNER_OPTS\" CLIENT=$CLIENT \\"
   echo "  basalt-bench/scripts/compare-hbase.sh $*"
   echo '```'
   echo
   echo "$RECORDS records of 10 fields x 100 B; each workload measured for $MAX_SECONDS s or $OPERATIONS"
-  echo "operations, whichever ends first, after ${WARMUP} s of warm-up; $THREADS client threads in one"
-  echo "client JVM, table pre-split into $REGIONS regions, no client write buffer, client JVM options"
+  if [ "$CLIENT" = ycsb ]; then
+    echo "operations, whichever ends first, after ${WARMUP} s of warm-up in a client JVM of its own;"
+    echo "YCSB 0.17.0's own client (site.ycsb.Client, dev.basalt.bench.ycsb.HBaseBinding over the stock"
+    echo "client), one client JVM per phase with $THREADS threads,"
+  else
+    echo "operations, whichever ends first, after ${WARMUP} s of warm-up; $THREADS client threads in one"
+    echo "client JVM (basalt-bench's WorkloadRunner),"
+  fi
+  echo "table pre-split into $REGIONS regions, no client write buffer, client JVM options"
   echo "\`$RUNNER_OPTS\`. Machine: $(nproc) CPUs ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)),"
   echo "$(awk '/MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, $("$JAVA" -version 2>&1 | head -1);"
   echo "client and server share the CPUs. Load average (1/5/15 min) at the start: $LOAD_START;"
