@@ -39,6 +39,8 @@ final class RegionScannerImpl implements RegionScanner {
   /** Cells of the last row returned, the size to start the next row's list at (bounded). */
   private int lastRowCells = 10;
 
+  private List<Cell> rowCells = new ArrayList<>(16);
+
   private static final int MAX_ROW_CELLS_HINT = 1024;
   private byte[] currentRow;
   private int storeIndex;
@@ -182,8 +184,15 @@ final class RegionScannerImpl implements RegionScanner {
 
   @Override
   public Result next() throws IOException {
-    // Sized like the last row, so that a row of many cells does not grow its list step by step.
-    List<Cell> out = new ArrayList<>(Math.max(lastRowCells, carried.size()));
+    // One list per scanner, cleared per row: a Result copies its cells out (Result.create), so the
+    // list never escapes, and a short scan's rows cost no list each. A list that grew for a wide
+    // row is dropped afterwards rather than kept for the scanner's life.
+    List<Cell> out = rowCells;
+    if (out.size() > MAX_ROW_CELLS_HINT) {
+      out = new ArrayList<>(lastRowCells);
+      rowCells = out;
+    }
+    out.clear();
     out.addAll(carried);
     carried.clear();
     // With a batch size, gather one cell more than a slice holds: if it exists, the slice is

@@ -193,9 +193,11 @@ public final class ScanService {
       }
       s.advanceCallSeq();
     }
-    // Sized for up to 16 cells per row asked for, so that a scan's block rarely grows it.
+    // Sized for up to 16 cells per row asked for, at most 64 rows' worth: the stock client asks
+    // for Integer.MAX_VALUE rows (its default caching), and a zeroed list of 16,384 slots per call
+    // cost a short scan more than growing a small one.
     List<Cell> cells =
-        new ArrayList<>(req.hasNumberOfRows() ? Math.min(req.getNumberOfRows(), 1024) * 16 : 64);
+        new ArrayList<>(req.hasNumberOfRows() ? Math.min(req.getNumberOfRows(), 64) * 16 : 64);
     boolean regionDone = false;
     boolean scanDone = false;
     boolean heartbeat = false;
