@@ -42,7 +42,10 @@ final class RegionScannerImpl implements RegionScanner {
   private List<Cell> rowCells = new ArrayList<>(16);
 
   private static final int MAX_ROW_CELLS_HINT = 1024;
-  private byte[] currentRow;
+
+  /** A cell of the row being gathered (its row is compared, never copied); null between rows. */
+  private Cell currentRow;
+
   private int storeIndex;
   private boolean rowCounted;
   private Region countedIn; // null: a scanner whose reads the region does not count
@@ -287,7 +290,7 @@ final class RegionScannerImpl implements RegionScanner {
           continue;
         }
       }
-      currentRow = CellUtil.cloneRow(first);
+      currentRow = first;
       storeIndex = 0;
       rowCounted = false;
       return true;
@@ -325,7 +328,7 @@ final class RegionScannerImpl implements RegionScanner {
     for (; storeIndex < stores.size(); storeIndex++) {
       StoreScanner s = stores.get(storeIndex);
       Cell p = s.peek();
-      if (p == null || !CellUtil.matchingRow(p, currentRow)) {
+      if (p == null || !CellUtil.matchingRows(p, currentRow)) {
         continue;
       }
       boolean storeFinishedRow = s.nextInRow(out, maxCells, maxBytes - collected);
