@@ -150,6 +150,31 @@ public final class ReplicationQueues {
   }
 
   /**
+   * Starts a new peer's queue on every log there is (each server's under {@code WALs/}, also one
+   * being split after its server died), at the log's oldest segment, so that no edit written once
+   * the peer exists is missed by a server that stops or dies before it hears of the peer. Queues
+   * that exist are left as they are.
+   */
+  public void startOnEveryLog(String peer) throws IOException {
+    for (String dir : storage.list(Wal.DIR)) {
+      String server =
+          dir.endsWith(WalSplitter.SPLITTING_SUFFIX)
+              ? dir.substring(0, dir.length() - WalSplitter.SPLITTING_SUFFIX.length())
+              : dir;
+      long oldest = -1;
+      for (String name : storage.list(Wal.DIR + "/" + dir)) {
+        long n = Wal.segmentNumber(name);
+        if (n >= 0 && (oldest < 0 || n < oldest)) {
+          oldest = n;
+        }
+      }
+      if (oldest >= 0 && read(peer, server) == null) {
+        write(peer, server, WalPosition.startOf(oldest));
+      }
+    }
+  }
+
+  /**
    * For each server's log, the lowest segment some queue still has to read: the log cleaner keeps
    * that segment and every later one.
    */

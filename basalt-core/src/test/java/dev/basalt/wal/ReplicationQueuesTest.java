@@ -43,6 +43,29 @@ class ReplicationQueuesTest {
   }
 
   @Test
+  void aNewPeerGetsAQueueOnEveryLogAtItsOldestSegment() throws IOException {
+    LocalStorage s = new LocalStorage(dir);
+    for (String f :
+        new String[] {
+          "WALs/a,1,1/wal-00000000000000000005",
+          "WALs/a,1,1/wal-00000000000000000003",
+          "WALs/a,1,1/.lock",
+          "WALs/b,2,2-splitting/wal-00000000000000000001",
+          "WALs/c,3,3/wal-00000000000000000009"
+        }) {
+      Files.createDirectories(dir.resolve(f).getParent());
+      Files.write(dir.resolve(f), new byte[0]);
+    }
+    ReplicationQueues q = new ReplicationQueues(s);
+    q.write("p", "c,3,3", new WalPosition(9, 77)); // a queue that exists keeps its place
+    q.startOnEveryLog("p");
+    assertThat(q.read("p", "a,1,1")).isEqualTo(WalPosition.startOf(3));
+    assertThat(q.read("p", "b,2,2")).as("a log being split").isEqualTo(WalPosition.startOf(1));
+    assertThat(q.read("p", "c,3,3")).isEqualTo(new WalPosition(9, 77));
+    assertThat(q.queues("p")).containsExactlyInAnyOrder("a,1,1", "b,2,2", "c,3,3");
+  }
+
+  @Test
   void aDamagedPositionIsAnErrorNotAGuess() throws IOException {
     LocalStorage s = new LocalStorage(dir);
     ReplicationQueues q = new ReplicationQueues(s);

@@ -40,6 +40,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -88,6 +89,16 @@ class ClusterReplicationTest {
     }
     if (standalone != null) {
       standalone.close();
+    }
+  }
+
+  /** The scenarios kill or stop region servers: each starts with all three again. */
+  @BeforeEach
+  void threeRegionServers() throws Exception {
+    LocalCluster cluster = SharedCluster.cluster();
+    int missing = SharedCluster.REGION_SERVERS - cluster.regionServers().size();
+    if (missing > 0) {
+      cluster.addRegionServers(missing);
     }
   }
 
@@ -216,6 +227,26 @@ class ClusterReplicationTest {
       try (Admin admin = sc.getAdmin()) {
         admin.removeReplicationPeer("tocluster");
       }
+    }
+  }
+
+  @Test
+  void aGracefullyStoppedRegionServersUnshippedEditsAreShippedByAnother() throws Exception {
+    LocalCluster cluster = SharedCluster.cluster();
+    TableName t = TableName.valueOf("repl_stop");
+    createOnBoth(t);
+    try (Admin admin = SharedCluster.connection().getAdmin()) {
+      admin.addReplicationPeer("stopped", peerTo(standaloneKey(), t));
+      clusterPeers.add("stopped");
+      admin.disableReplicationPeer("stopped");
+      write(SharedCluster.connection(), t, "held", 240);
+      ServerName victim =
+          ClusterTables.regionsPerServer(SharedCluster.connection(), t).keySet().iterator().next();
+      // SIGTERM: the server hands its regions over and stops; its log still holds edits its
+      // source never shipped (the peer is disabled).
+      cluster.stop(SharedCluster.regionServer(victim)); // exits 143 after its shutdown hook
+      admin.enableReplicationPeer("stopped");
+      awaitSame(SharedCluster.connection(), sc, t, 240);
     }
   }
 

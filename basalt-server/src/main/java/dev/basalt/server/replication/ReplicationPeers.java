@@ -117,6 +117,10 @@ public final class ReplicationPeers {
                 + left.get(0)
                 + " (a peer of this id was removed moments ago; try again shortly)");
       }
+      // The queues first (HBase refreshes every region server before the call returns): a server
+      // that stops or dies before it rereads the peer list still has its queue, which is then
+      // taken over and shipped.
+      queues.startOnEveryLog(id);
       List<Peer> next = new ArrayList<>(peers);
       next.add(new Peer(id, enabled, config, System.currentTimeMillis()));
       save(next);
