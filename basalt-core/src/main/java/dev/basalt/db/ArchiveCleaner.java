@@ -139,12 +139,13 @@ public final class ArchiveCleaner {
   /** Whether {@code oldWALs/<server>.wal-N} is one a queue still has to read. */
   private static boolean isNeeded(String path, Map<String, Long> needed) {
     String name = path.substring(path.lastIndexOf('/') + 1);
-    int dot = name.lastIndexOf(".wal-");
-    if (dot < 0) {
-      return false;
+    for (Map.Entry<String, Long> e : needed.entrySet()) {
+      long n = Wal.archivedSegmentNumber(name, e.getKey());
+      if (n >= 0 && n >= e.getValue()) {
+        return true;
+      }
     }
-    Long from = needed.get(name.substring(0, dot));
-    return from != null && Wal.segmentNumber(name.substring(dot + 1)) >= from;
+    return false;
   }
 
   /** Files tracked and not yet deleted, for tests and figures. */

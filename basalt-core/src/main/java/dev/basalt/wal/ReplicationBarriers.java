@@ -1,14 +1,12 @@
 package dev.basalt.wal;
 
 import dev.basalt.cell.Bytes;
-import dev.basalt.fs.ReadableFile;
+import dev.basalt.fs.SealedFile;
 import dev.basalt.fs.Storage;
-import dev.basalt.fs.WritableFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.CRC32C;
 
 /**
  * The lives of a region for serial replication (HBase keeps the same facts as "replication
@@ -20,9 +18,9 @@ import java.util.zip.CRC32C;
  * <p>One file per region, {@code replication/barriers/<encoded region>}
  * (docs/formats/replication.md): magic {@code "BRB1"}, life count (4), per life: first sequence id
  * (8), server length (2) and server (UTF-8), close segment (8) and offset (8), both -1 while open
- * or when the server died; then CRC32C (4). Rewritten whole under a temporary name; the newest
- * {@link #KEPT} lives are kept. Only the region's current server writes it. Thread-safe (stateless
- * over the storage).
+ * or when the server died; then CRC32C (4): a {@link SealedFile}, synced. The newest {@link #KEPT}
+ * lives are kept. Only the region's current server writes it. Thread-safe (stateless over the
+ * storage).
  */
 public final class ReplicationBarriers {
   /** The directory of every barrier file. */
@@ -55,32 +53,12 @@ public final class ReplicationBarriers {
 
   /** The region's lives, oldest first; empty when none was recorded. */
   public List<Life> read(String region) throws IOException {
-    String path = path(region);
-    if (!storage.exists(path)) {
+    byte[] b = SealedFile.read(storage, path(region), MAGIC, "replication barriers");
+    if (b == null) {
       return List.of();
     }
-    byte[] b;
-    try (ReadableFile f = storage.open(path)) {
-      b = new byte[(int) f.length()];
-      f.readFully(0, b, 0, b.length);
-    } catch (java.io.FileNotFoundException | java.nio.file.NoSuchFileException e) {
-      return List.of();
-    }
-    String where = storage.describe(path);
-    if (b.length < MAGIC.length + 8) {
-      throw new IOException(where + " is too short for replication barriers");
-    }
-    for (int i = 0; i < MAGIC.length; i++) {
-      if (b[i] != MAGIC[i]) {
-        throw new IOException(where + " is not a replication barrier file (magic)");
-      }
-    }
-    int end = b.length - 4;
-    if (Bytes.readInt(b, end) != crc(b, end)) {
-      throw new IOException(where + " fails its checksum");
-    }
-    int n = Bytes.readInt(b, MAGIC.length);
-    int pos = MAGIC.length + 4;
+    int n = Bytes.readInt(b, 0);
+    int pos = 4;
     List<Life> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       long first = Bytes.readLong(b, pos);
@@ -117,7 +95,7 @@ public final class ReplicationBarriers {
 
   private void write(String region, List<Life> all) throws IOException {
     List<Life> lives = all.size() > KEPT ? all.subList(all.size() - KEPT, all.size()) : all;
-    int size = MAGIC.length + 4 + 4;
+    int size = 4;
     List<byte[]> servers = new ArrayList<>();
     for (Life l : lives) {
       byte[] s = l.server().getBytes(StandardCharsets.UTF_8);
@@ -125,8 +103,7 @@ public final class ReplicationBarriers {
       size += 8 + 2 + s.length + 16;
     }
     byte[] b = new byte[size];
-    System.arraycopy(MAGIC, 0, b, 0, MAGIC.length);
-    int pos = Bytes.putInt(b, MAGIC.length, lives.size());
+    int pos = Bytes.putInt(b, 0, lives.size());
     for (int i = 0; i < lives.size(); i++) {
       Life l = lives.get(i);
       pos = Bytes.putLong(b, pos, l.firstSequenceId());
@@ -136,19 +113,6 @@ public final class ReplicationBarriers {
       pos = Bytes.putLong(b, pos, l.end() == null ? -1 : l.end().segment());
       pos = Bytes.putLong(b, pos, l.end() == null ? -1 : l.end().offset());
     }
-    Bytes.putInt(b, pos, crc(b, pos));
-    String tmp = DIR + "/." + region + ".tmp";
-    storage.delete(tmp);
-    try (WritableFile f = storage.create(tmp)) {
-      f.write(b);
-      f.sync();
-    }
-    storage.rename(tmp, path(region));
-  }
-
-  private static int crc(byte[] b, int len) {
-    CRC32C c = new CRC32C();
-    c.update(b, 0, len);
-    return (int) c.getValue();
+    SealedFile.write(storage, path(region), MAGIC, b, true);
   }
 }

@@ -1,9 +1,8 @@
 package dev.basalt.wal;
 
 import dev.basalt.cell.Bytes;
-import dev.basalt.fs.ReadableFile;
+import dev.basalt.fs.SealedFile;
 import dev.basalt.fs.Storage;
-import dev.basalt.fs.WritableFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,15 +22,14 @@ import java.util.Map;
  * over is an atomic rename, so only one server wins it.
  *
  * <p>File format (docs/formats/replication.md): magic {@code "BRQ1"}, segment number (8 bytes),
- * offset (8), CRC32C of the first 20 bytes (4); written under a temporary name and renamed into
- * place. Thread-safe (stateless over the storage).
+ * offset (8), CRC32C of the first 20 bytes (4): a {@link SealedFile}. Thread-safe (stateless over
+ * the storage).
  */
 public final class ReplicationQueues {
   /** The directory of every queue. */
   public static final String DIR = "replication/queues";
 
   private static final byte[] MAGIC = "BRQ1".getBytes(StandardCharsets.US_ASCII);
-  private static final int LENGTH = 24;
 
   private final Storage storage;
 
@@ -78,44 +76,25 @@ public final class ReplicationQueues {
   /** A queue's position, or null when the queue does not exist. */
   public WalPosition read(String peer, String queue) throws IOException {
     String path = path(peer, queue);
-    if (!storage.exists(path)) {
-      return null;
+    byte[] b = SealedFile.read(storage, path, MAGIC, "a replication position");
+    if (b == null) {
+      return null; // never there, or taken over or removed meanwhile
     }
-    byte[] b = new byte[LENGTH];
-    try (ReadableFile f = storage.open(path)) {
-      if (f.length() != LENGTH) {
-        throw new IOException(
-            storage.describe(path) + " is " + f.length() + " bytes, not a replication position");
-      }
-      f.readFully(0, b, 0, LENGTH);
-    } catch (java.io.FileNotFoundException | java.nio.file.NoSuchFileException e) {
-      return null; // taken over or removed meanwhile
+    if (b.length != 16) {
+      throw new IOException(storage.describe(path) + " is not a replication position (length)");
     }
-    for (int i = 0; i < MAGIC.length; i++) {
-      if (b[i] != MAGIC[i]) {
-        throw new IOException(storage.describe(path) + " is not a replication position (magic)");
-      }
-    }
-    if (Bytes.readInt(b, 20) != WalFormat.crc(b, 0, 20)) {
-      throw new IOException(storage.describe(path) + " fails its checksum");
-    }
-    return new WalPosition(Bytes.readLong(b, 4), Bytes.readLong(b, 12));
+    return new WalPosition(Bytes.readLong(b, 0), Bytes.readLong(b, 8));
   }
 
-  /** Stores a queue's position durably (creating the queue). */
+  /**
+   * Stores a queue's position (creating the queue), flushed: a crash of the machine may lose the
+   * newest position, which only ships a batch again.
+   */
   public void write(String peer, String queue, WalPosition pos) throws IOException {
-    byte[] b = new byte[LENGTH];
-    System.arraycopy(MAGIC, 0, b, 0, MAGIC.length);
-    Bytes.putLong(b, 4, pos.segment());
-    Bytes.putLong(b, 12, pos.offset());
-    Bytes.putInt(b, 20, WalFormat.crc(b, 0, 20));
-    String tmp = DIR + "/" + peer + "/." + queue + ".tmp";
-    storage.delete(tmp);
-    try (WritableFile f = storage.create(tmp)) {
-      f.write(b);
-      f.flush();
-    }
-    storage.rename(tmp, path(peer, queue));
+    byte[] b = new byte[16];
+    Bytes.putLong(b, 0, pos.segment());
+    Bytes.putLong(b, 8, pos.offset());
+    SealedFile.write(storage, path(peer, queue), MAGIC, b, false);
   }
 
   /** Deletes a queue (its log is read to the end); false when it was not there. */
@@ -157,20 +136,32 @@ public final class ReplicationQueues {
    */
   public void startOnEveryLog(String peer) throws IOException {
     for (String dir : storage.list(Wal.DIR)) {
-      String server =
-          dir.endsWith(WalSplitter.SPLITTING_SUFFIX)
-              ? dir.substring(0, dir.length() - WalSplitter.SPLITTING_SUFFIX.length())
-              : dir;
-      long oldest = -1;
-      for (String name : storage.list(Wal.DIR + "/" + dir)) {
-        long n = Wal.segmentNumber(name);
-        if (n >= 0 && (oldest < 0 || n < oldest)) {
-          oldest = n;
-        }
+      startOnLog(peer, dir);
+    }
+  }
+
+  /**
+   * Starts {@code peer}'s queue on {@code server}'s own log at its oldest segment, unless the queue
+   * exists or the log has no segment yet (a server that hears of a peer added before it started).
+   */
+  public void startOnOwnLog(String peer, String server) throws IOException {
+    startOnLog(peer, server);
+  }
+
+  private void startOnLog(String peer, String logDir) throws IOException {
+    String server =
+        logDir.endsWith(WalSplitter.SPLITTING_SUFFIX)
+            ? logDir.substring(0, logDir.length() - WalSplitter.SPLITTING_SUFFIX.length())
+            : logDir;
+    long oldest = -1;
+    for (String name : storage.list(Wal.DIR + "/" + logDir)) {
+      long n = Wal.segmentNumber(name);
+      if (n >= 0 && (oldest < 0 || n < oldest)) {
+        oldest = n;
       }
-      if (oldest >= 0 && read(peer, server) == null) {
-        write(peer, server, WalPosition.startOf(oldest));
-      }
+    }
+    if (oldest >= 0 && read(peer, server) == null) {
+      write(peer, server, WalPosition.startOf(oldest));
     }
   }
 

@@ -203,11 +203,8 @@ public final class Wal implements Closeable {
     // Numbers go on past the archived segments too (a server that reopens its log after a clean
     // stop finds its live directory empty): a replication queue's position names a segment by its
     // number and must never see a number again.
-    String archivedPrefix = serverId + ".";
     for (String name : storage.list(OLD_DIR)) {
-      if (name.startsWith(archivedPrefix)) {
-        last = Math.max(last, segmentNumber(name.substring(archivedPrefix.length())));
-      }
+      last = Math.max(last, archivedSegmentNumber(name, serverId));
     }
     this.nextSegment = last + 1;
     this.closedSegments.addAll(recovered);
@@ -225,6 +222,23 @@ public final class Wal implements Closeable {
 
   public static String segmentName(long number) {
     return String.format("wal-%020d", number);
+  }
+
+  /** Where segment {@code segmentName} of {@code server}'s log goes when archived. */
+  public static String archivedPath(String server, String segmentName) {
+    return OLD_DIR + "/" + server + "." + segmentName;
+  }
+
+  /**
+   * The segment number of a file name in {@code oldWALs/} if it is one of {@code server}'s archived
+   * segments ({@link #archivedPath}), else -1.
+   */
+  public static long archivedSegmentNumber(String archivedName, String server) {
+    return archivedName.length() > server.length()
+            && archivedName.startsWith(server)
+            && archivedName.charAt(server.length()) == '.'
+        ? segmentNumber(archivedName.substring(server.length() + 1))
+        : -1;
   }
 
   /** Whether a file name in a log directory is a segment's (not the lock file, say). */
@@ -552,7 +566,7 @@ public final class Wal implements Closeable {
           }
         }
         if (done) {
-          storage.rename(dir + "/" + s.name(), OLD_DIR + "/" + serverId + "." + s.name());
+          storage.rename(dir + "/" + s.name(), archivedPath(serverId, s.name()));
           it.remove();
         }
       }

@@ -221,7 +221,7 @@ public final class WalSplitter {
     String server = serverOf(walDir);
     for (String n : storage.list(walDir)) {
       if (Wal.isSegment(n)) {
-        storage.rename(walDir + "/" + n, Wal.OLD_DIR + "/" + server + "." + n);
+        storage.rename(walDir + "/" + n, Wal.archivedPath(server, n));
       }
     }
     storage.delete(walDir);

@@ -282,7 +282,7 @@ public final class WalTail implements Closeable {
     return List.of(
         Wal.DIR + "/" + server + "/" + name,
         Wal.DIR + "/" + server + WalSplitter.SPLITTING_SUFFIX + "/" + name,
-        Wal.OLD_DIR + "/" + server + "." + name);
+        Wal.archivedPath(server, name));
   }
 
   private boolean laterSegmentExists() throws IOException {
@@ -306,13 +306,10 @@ public final class WalTail implements Closeable {
         }
       }
     }
-    String prefix = server + ".";
     for (String name : storage.list(Wal.OLD_DIR)) {
-      if (name.startsWith(prefix)) {
-        long n = Wal.segmentNumber(name.substring(prefix.length()));
-        if (n > seg) {
-          best = Math.min(best, n);
-        }
+      long n = Wal.archivedSegmentNumber(name, server);
+      if (n > seg) {
+        best = Math.min(best, n);
       }
     }
     return best == Long.MAX_VALUE ? -1 : best;

@@ -10,6 +10,7 @@ import dev.basalt.region.OperationStatus;
 import dev.basalt.region.Region;
 import dev.basalt.schema.RegionInfo;
 import dev.basalt.schema.TableName;
+import dev.basalt.server.coordination.HBaseZnodes;
 import dev.basalt.server.protocol.MutationDecoder;
 import dev.basalt.server.protocol.SchemaCodec;
 import dev.basalt.server.rpc.RpcClient;
@@ -178,7 +179,8 @@ public final class ClusterSinkTarget implements SinkTarget {
         }
         byte[] q = c.getQualifier().toByteArray();
         if (Bytes.equals(q, REGIONINFO)) {
-          info = HBaseProtos.RegionInfo.parseFrom(stripMagic(c.getValue().toByteArray()));
+          info =
+              HBaseProtos.RegionInfo.parseFrom(HBaseZnodes.stripMagic(c.getValue().toByteArray()));
         } else if (Bytes.equals(q, SERVER)) {
           String hp = c.getValue().toStringUtf8();
           int colon = hp.lastIndexOf(':');
@@ -197,12 +199,6 @@ public final class ClusterSinkTarget implements SinkTarget {
       throw new dev.basalt.db.TableNotFoundException(table.getNameAsString());
     }
     return out;
-  }
-
-  private static byte[] stripMagic(byte[] v) {
-    return v.length >= 4 && v[0] == 'P' && v[1] == 'B' && v[2] == 'U' && v[3] == 'F'
-        ? java.util.Arrays.copyOfRange(v, 4, v.length)
-        : v;
   }
 
   private void send(Location where, List<Mutation> ms) throws IOException {

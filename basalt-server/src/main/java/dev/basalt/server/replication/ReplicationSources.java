@@ -8,7 +8,6 @@ import dev.basalt.server.rpc.RpcClient;
 import dev.basalt.util.config.Config;
 import dev.basalt.wal.ReplicationQueues;
 import dev.basalt.wal.Wal;
-import dev.basalt.wal.WalPosition;
 import dev.basalt.wal.WalSplitter;
 import java.io.IOException;
 import java.time.Duration;
@@ -157,11 +156,14 @@ public final class ReplicationSources implements AutoCloseable {
           sources.computeIfAbsent(p.id(), k -> new HashMap<>());
       List<String> known = queues.queues(p.id());
       if (!known.contains(self)) {
-        WalPosition start = WalPosition.startOf(Math.max(0, oldestLiveSegment()));
-        queues.write(p.id(), self, start);
-        known = new ArrayList<>(known);
-        known.add(self);
-        LOG.info("replication to peer {} starts at {} of this server's log", p.id(), start);
+        // A peer added before this server started (the master started queues on the logs there
+        // were then).
+        queues.startOnOwnLog(p.id(), self);
+        known = queues.queues(p.id());
+        LOG.info(
+            "replication to peer {} starts at {} of this server's log",
+            p.id(),
+            queues.read(p.id(), self));
       }
       for (String q : known) {
         String owner = ReplicationQueues.owner(q);
@@ -256,17 +258,6 @@ public final class ReplicationSources implements AutoCloseable {
   private boolean isDead(String server) throws IOException {
     return !storage.exists(Wal.DIR + "/" + server)
         && !storage.exists(Wal.DIR + "/" + server + WalSplitter.SPLITTING_SUFFIX);
-  }
-
-  private long oldestLiveSegment() throws IOException {
-    long oldest = -1;
-    for (String name : storage.list(Wal.DIR + "/" + self)) {
-      long n = Wal.segmentNumber(name);
-      if (n >= 0 && (oldest < 0 || n < oldest)) {
-        oldest = n;
-      }
-    }
-    return oldest;
   }
 
   /** The figures of every source, for load reports and metrics. */
