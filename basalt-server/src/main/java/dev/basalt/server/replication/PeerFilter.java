@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ReplicationProtos.ReplicationPeer;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ReplicationProtos.TableCF;
@@ -27,7 +28,8 @@ import org.apache.hadoop.hbase.shaded.protobuf.generated.ReplicationProtos.Table
  * table-families; a table listed without families means all of them).
  *
  * <p>The scope is the family's current one (HBase records it in each log entry when written):
- * changing a family's scope applies to edits not yet shipped. Immutable; thread-safe.
+ * changing a family's scope applies to edits not yet shipped. Thread-safe (its only state after
+ * construction is a cache of parsed table names).
  */
 final class PeerFilter {
   private final boolean replicateAll;
@@ -35,6 +37,9 @@ final class PeerFilter {
   private final Map<TableName, Set<String>> tableCfs = new HashMap<>();
   private final Set<String> excludeNamespaces = new HashSet<>();
   private final Map<TableName, Set<String>> excludeTableCfs = new HashMap<>();
+
+  /** Table names as logged, parsed once (an edit names its table as a string). */
+  private final Map<String, TableName> tableNames = new ConcurrentHashMap<>();
 
   PeerFilter(ReplicationPeer config) {
     // An absent replicate_all means true (ReplicationPeerConfigUtil.convert).
@@ -65,17 +70,18 @@ final class PeerFilter {
   /** Whether the peer's configuration selects this family of this table. */
   boolean selects(TableName table, byte[] family) {
     String ns = table.getNamespaceAsString();
-    String fam = new String(family, StandardCharsets.UTF_8);
     if (replicateAll) {
       if (excludeNamespaces.contains(ns)) {
         return false;
       }
       Set<String> excluded = excludeTableCfs.get(table);
-      return excluded == null || (!excluded.isEmpty() && !excluded.contains(fam));
+      return excluded == null
+          || (!excluded.isEmpty()
+              && !excluded.contains(new String(family, StandardCharsets.UTF_8)));
     }
     Set<String> listed = tableCfs.get(table);
     if (listed != null) {
-      return listed.isEmpty() || listed.contains(fam);
+      return listed.isEmpty() || listed.contains(new String(family, StandardCharsets.UTF_8));
     }
     return namespaces.contains(ns);
   }
@@ -97,7 +103,7 @@ final class PeerFilter {
     if (table == null || passedThrough.contains(peerCluster)) {
       return List.of();
     }
-    TableName name = TableName.valueOf(table);
+    TableName name = tableNames.computeIfAbsent(table, TableName::valueOf);
     if (name.isSystemTable()) {
       return List.of();
     }
@@ -111,8 +117,9 @@ final class PeerFilter {
     for (int i = 0; i < cells.size(); i++) {
       KeyValue kv = cells.get(i);
       if (lastFamily == null || !CellUtil.matchingFamily(kv, lastFamily)) {
-        lastFamily = CellUtil.cloneFamily(kv);
-        ColumnFamilyDescriptor f = d.getColumnFamily(lastFamily);
+        // The descriptor's own name: no copy of the family per edit.
+        ColumnFamilyDescriptor f = familyOf(d, kv);
+        lastFamily = f == null ? CellUtil.cloneFamily(kv) : f.getName();
         lastShipped = f != null && f.getScope() == 1 && selects(name, lastFamily);
       }
       if (lastShipped) {
@@ -126,5 +133,14 @@ final class PeerFilter {
       return List.of();
     }
     return out.size() == cells.size() ? cells : out;
+  }
+
+  private static ColumnFamilyDescriptor familyOf(TableDescriptor d, KeyValue kv) {
+    for (ColumnFamilyDescriptor f : d.getColumnFamilies()) {
+      if (CellUtil.matchingFamily(kv, f.getName())) {
+        return f;
+      }
+    }
+    return null;
   }
 }

@@ -224,9 +224,14 @@ final class ReplicationSource implements Runnable {
           stats.read(entries.get(entries.size() - 1).writeTime());
         }
         stats.position = end;
-        stats.sizeOfLogQueue = queueLength(logServer, end);
         boolean moved = end.compareTo(stored) > 0;
         long now = System.currentTimeMillis();
+        // A listing of the log directory: when the source reaches another segment, or each second.
+        if (end.segment() != countedSegment || now - countedAt >= 1_000) {
+          stats.sizeOfLogQueue = queueLength(logServer, end);
+          countedSegment = end.segment();
+          countedAt = now;
+        }
         // An idle source stores where it is only now and then: the position of a batch that
         // shipped nothing costs a write per poll otherwise.
         if (moved
@@ -424,6 +429,8 @@ final class ReplicationSource implements Runnable {
   }
 
   private final ShipThrottle throttle = new ShipThrottle();
+  private long countedSegment = -1;
+  private long countedAt;
 
   /** Keeps the average rate at or under the peer's bandwidth, when it has one. */
   private void throttle(int bytes) throws InterruptedException {
