@@ -64,6 +64,18 @@ class WalTailTest {
     }
   }
 
+  /**
+   * Rolled segments are closed on the log's closer thread, which archives them once closed: wait
+   * for that (bounded).
+   */
+  private static void awaitArchived(LocalStorage s, int atLeast)
+      throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (s.list(Wal.OLD_DIR).size() < atLeast && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+  }
+
   private static List<Integer> range(int from, int to) {
     List<Integer> out = new ArrayList<>();
     for (int i = from; i < to; i++) {
@@ -73,7 +85,8 @@ class WalTailTest {
   }
 
   @Test
-  void followsALiveLogAcrossRollsAndArchivingAndResumesMidSegment() throws IOException {
+  void followsALiveLogAcrossRollsAndArchivingAndResumesMidSegment()
+      throws IOException, InterruptedException {
     LocalStorage s = new LocalStorage(dir);
     Config c = Config.builder().set(WalSettings.ROLL_SIZE, 600L).build();
     try (Wal wal = new Wal(s, "srv", c, Clock.system(), List.of())) {
@@ -85,6 +98,7 @@ class WalTailTest {
       wal.markPersisted("region0", 100);
       wal.markPersisted("region1", 100);
       wal.markPersisted("region2", 100); // every closed segment moves to oldWALs/
+      awaitArchived(s, 1);
       assertThat(s.list(Wal.OLD_DIR)).isNotEmpty();
       WalPosition mid = tail.position();
       List<Integer> got = drain(tail, 3, false);
@@ -128,7 +142,7 @@ class WalTailTest {
   }
 
   @Test
-  void segmentsThatAreGoneArePassedOver() throws IOException {
+  void segmentsThatAreGoneArePassedOver() throws IOException, InterruptedException {
     LocalStorage s = new LocalStorage(dir);
     Config c = Config.builder().set(WalSettings.ROLL_SIZE, 300L).build();
     try (Wal wal = new Wal(s, "srv", c, Clock.system(), List.of())) {
@@ -136,6 +150,7 @@ class WalTailTest {
       wal.markPersisted("region0", 100);
       wal.markPersisted("region1", 100);
       wal.markPersisted("region2", 100);
+      awaitArchived(s, 3);
       List<String> archived = s.list(Wal.OLD_DIR);
       assertThat(archived.size()).isGreaterThan(2);
       s.delete(Wal.OLD_DIR + "/" + archived.get(0)); // the cleaner took it (no queue held it)
