@@ -1,11 +1,13 @@
 package dev.basalt.shell;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -60,21 +62,29 @@ final class PeerArguments {
     if (value == null) {
       return null; // every replicable family, like []
     }
-    List<String> out = new ArrayList<>();
+    return strings(value, new ArrayList<>(), () -> familiesError(command, table, value));
+  }
+
+  /**
+   * One string, or a list of strings, added to {@code into}; anything else is {@code error}'s
+   * exception.
+   */
+  private static <C extends Collection<String>> C strings(
+      Object value, C into, Supplier<UsageException> error) throws UsageException {
     if (value instanceof ShellString s) {
-      out.add(s.text());
-      return out;
+      into.add(s.text());
+      return into;
     }
     if (value instanceof List<?> list) {
       for (Object o : list) {
         if (!(o instanceof ShellString s)) {
-          throw familiesError(command, table, value);
+          throw error.get();
         }
-        out.add(s.text());
+        into.add(s.text());
       }
-      return out;
+      return into;
     }
-    throw familiesError(command, table, value);
+    throw error.get();
   }
 
   private static UsageException familiesError(String command, TableName table, Object value) {
@@ -92,21 +102,7 @@ final class PeerArguments {
   }
 
   static Set<String> namespaces(String command, String what, Object value) throws UsageException {
-    Set<String> out = new HashSet<>();
-    if (value instanceof ShellString s) {
-      out.add(s.text());
-      return out;
-    }
-    if (value instanceof List<?> list) {
-      for (Object o : list) {
-        if (!(o instanceof ShellString s)) {
-          throw namespacesError(command, what, value);
-        }
-        out.add(s.text());
-      }
-      return out;
-    }
-    throw namespacesError(command, what, value);
+    return strings(value, new HashSet<>(), () -> namespacesError(command, what, value));
   }
 
   private static UsageException namespacesError(String command, String what, Object value) {
