@@ -1,15 +1,12 @@
 package dev.basalt.shell.verify;
 
 import dev.basalt.server.standalone.StandaloneServer;
-import dev.basalt.server.standalone.StandaloneSettings;
-import dev.basalt.util.config.Config;
+import dev.basalt.shell.TestCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
@@ -35,21 +32,11 @@ final class TwoServers implements AutoCloseable {
 
     static Side start(String name) throws IOException {
       Path root = Files.createTempDirectory("basalt-verify-" + name);
-      StandaloneServer server =
-          StandaloneServer.start(
-              Config.builder()
-                  .set(StandaloneSettings.ROOT_DIR.key(), root.resolve("data").toString())
-                  .set(StandaloneSettings.MASTER_PORT.key(), "0")
-                  .set(StandaloneSettings.REGIONSERVER_PORT.key(), "0")
-                  .set(StandaloneSettings.ZOOKEEPER_PORT.key(), "0")
-                  .set(StandaloneSettings.BIND_ADDRESS.key(), "127.0.0.1")
-                  .build());
-      Configuration conf = HBaseConfiguration.create();
-      conf.set("hbase.zookeeper.quorum", "127.0.0.1");
-      conf.setInt("hbase.zookeeper.property.clientPort", server.zooKeeperPort());
-      conf.setInt("hbase.client.retries.number", 5);
-      conf.setInt("hbase.client.pause", 50);
-      return new Side(root, server, ConnectionFactory.createConnection(conf));
+      StandaloneServer server = TestCluster.startServer(root);
+      return new Side(
+          root,
+          server,
+          ConnectionFactory.createConnection(TestCluster.clientConf(server.zooKeeperPort())));
     }
 
     /** The cluster key, as add_peer takes it. */
